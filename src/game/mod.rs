@@ -1,0 +1,161 @@
+//! What every game jiangjun plays has in common: the sides, the outcome of a game, a fixed-size
+//! move list, and the `Game` trait that the search is written against.
+
+pub mod xiangqi;
+
+use std::fmt::Debug;
+
+/// The two sides. Xiangqi calls them Red and Black; Red moves first, as White does in chess.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Side {
+    Red = 0,
+    Black = 1,
+}
+
+impl Side {
+    #[inline]
+    pub const fn flip(self) -> Side {
+        match self {
+            Side::Red => Side::Black,
+            Side::Black => Side::Red,
+        }
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How the rules end a game, seen from the side to move in the position that is judged.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The side to move has lost (mated, stalemated, or its opponent's cycle is allowed and
+    /// its own is a forbidden perpetual attack).
+    Loss(Reason),
+    /// The side to move has won (the opponent completed a forbidden perpetual attack).
+    Win(Reason),
+    Draw(Reason),
+}
+
+/// Why the rules ended a game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    PerpetualCheck,
+    PerpetualChase,
+    Repetition,
+    MoveLimit,
+}
+
+impl Reason {
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::PerpetualChase => "perpetual chase",
+            Reason::Repetition => "repetition",
+            Reason::MoveLimit => "natural move limit",
+        }
+    }
+}
+
+/// Which moves to generate.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Legal captures only (for quiescence search).
+    Captures,
+}
+
+/// More moves than any legal position of either game can have (chess peaks at 218).
+pub const MOVE_LIST_CAPACITY: usize = 256;
+
+/// A list of moves on the stack: move generation must not allocate.
+#[derive(Clone)]
+pub struct MoveList<M: Copy> {
+    moves: [M; MOVE_LIST_CAPACITY],
+    len: usize,
+}
+
+impl<M: Copy> MoveList<M> {
+    pub fn new(filler: M) -> Self {
+        MoveList {
+            moves: [filler; MOVE_LIST_CAPACITY],
+            len: 0,
+        }
+    }
+    #[inline]
+    pub fn push(&mut self, m: M) {
+        // Capacity exceeds the largest possible move count, so this never overflows.
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Shortens the list to `len` moves (no effect if it is shorter already).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves[..self.len]
+    }
+    /// Keeps only the moves for which `keep` is true, preserving their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(M) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[n] = m;
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+    pub fn iter(&self) -> impl Iterator<Item = M> + '_ {
+        self.as_slice().iter().copied()
+    }
+}
+
+/// The contract between a game's rules and the generic search: everything the search needs
+/// to walk the game tree, and nothing about text or protocols beyond move notation.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Send + Sync + Debug + std::fmt::Display;
+    type FenError: std::fmt::Display;
+    type MoveError: std::fmt::Display;
+
+    fn startpos() -> Self;
+    fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
+    fn to_fen(&self) -> String;
+    fn side_to_move(&self) -> Side;
+    /// Zobrist key of the position, updated incrementally.
+    fn key(&self) -> u64;
+    fn in_check(&self) -> bool;
+    fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    fn make(&mut self, m: Self::Move);
+    fn unmake(&mut self);
+    fn make_null(&mut self);
+    fn unmake_null(&mut self);
+    /// Parses move text and returns it only if it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    fn format_move(&self, m: Self::Move) -> String;
+}

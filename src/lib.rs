@@ -1,0 +1,5 @@
+//! jiangjun: a Xiangqi engine. The library holds the games' rules, the search and the
+//! protocols; `main.rs` only picks what to run.
+
+pub mod game;
+pub mod perft;

@@ -1,0 +1,93 @@
+//! The `jiangjun` command: with no arguments it speaks a protocol on stdin/stdout; with a
+//! subcommand it runs a tool for people and scripts.
+
+use jiangjun::game::xiangqi::{Move, Position};
+use jiangjun::perft;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  jiangjun                                  run the engine (UCCI or UCI on stdin/stdout)
+  jiangjun perft DEPTH [--fen FEN] [--divide]
+                                            count the leaves of the legal move tree
+  jiangjun --help                           this text";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("perft") => run_perft(&args[1..]),
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("jiangjun: the protocol loop is not built yet (see issue 3)");
+            ExitCode::FAILURE
+        }
+        Some(other) => {
+            eprintln!("jiangjun: unknown command '{other}'\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_perft(args: &[String]) -> ExitCode {
+    let mut depth = None;
+    let mut fen = None;
+    let mut divide = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--divide" => divide = true,
+            "--fen" => {
+                i += 1;
+                fen = args.get(i).cloned();
+                if fen.is_none() {
+                    eprintln!("jiangjun perft: --fen needs a FEN");
+                    return ExitCode::from(2);
+                }
+            }
+            d => match d.parse::<u32>() {
+                Ok(n) if depth.is_none() => depth = Some(n),
+                _ => {
+                    eprintln!("jiangjun perft: unexpected argument '{d}'\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+        }
+        i += 1;
+    }
+    let Some(depth) = depth else {
+        eprintln!("jiangjun perft: give a depth\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let pos = match fen {
+        Some(f) => Position::from_fen(&f),
+        None => Ok(Position::startpos()),
+    };
+    let mut pos = match pos {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("jiangjun perft: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let total = if divide {
+        let rows = perft::divide(&mut pos, depth, Move::NONE);
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft(&mut pos, depth, Move::NONE)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{:.3} s, {:.1} Mleaves/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("total {total}");
+    ExitCode::SUCCESS
+}

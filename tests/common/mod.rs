@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests: a small deterministic random generator, so that
+//! every "random" test plays the same games on every run.
+
+#![allow(dead_code)]
+
+use jiangjun::game::xiangqi::{Move, Position};
+use jiangjun::game::{GenKind, MoveList};
+
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
+    }
+    pub fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut list = MoveList::new(Move::NONE);
+    pos.generate_legal(GenKind::All, &mut list);
+    list.as_slice().to_vec()
+}
+
+/// Plays up to `plies` random legal moves from the start position.
+pub fn random_game(rng: &mut Rng, plies: usize) -> Position {
+    let mut pos = Position::startpos();
+    for _ in 0..plies {
+        let moves = legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[rng.below(moves.len())]);
+    }
+    pos
+}
