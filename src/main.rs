@@ -10,12 +10,15 @@ const USAGE: &str = "usage:
   jiangjun                                  run the engine (UCCI or UCI on stdin/stdout)
   jiangjun perft DEPTH [--fen FEN] [--divide]
                                             count the leaves of the legal move tree
+  jiangjun match --engine SPEC --engine SPEC [options]
+                                            play engines against each other (see match --help)
   jiangjun --help                           this text";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
+        Some("match") => jiangjun::matches::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -1,0 +1,403 @@
+//! One engine process and the protocol spoken with it (UCCI or UCI). A thread per engine
+//! reads its stdout and hands whole lines over a channel, so the runner can wait for a reply
+//! with a deadline and notice a crash (end of output) or a hang (no reply in time) without
+//! ever blocking. Engine output is untrusted: it is decoded lossily and never unwrapped.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Which protocol an engine speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Proto {
+    Ucci,
+    Uci,
+}
+
+/// How to start and set up one engine, from `--engine name=… cmd=…`.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    pub name: String,
+    pub cmd: String,
+    pub args: Vec<String>,
+    pub proto: Proto,
+    /// `(name, value)` pairs sent with `setoption` after the handshake.
+    pub options: Vec<(String, String)>,
+    /// 0 for ICCS ranks 0–9, 1 for Fairy-Stockfish's plain-UCI ranks 1–10.
+    pub rank_base: u8,
+    pub dir: Option<PathBuf>,
+    /// UCCI only: send times in seconds (the spec's default) instead of milliseconds.
+    pub seconds: bool,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The process could not be started.
+    Start(String),
+    /// The process closed its output or its input (it exited or crashed).
+    Crash,
+    /// No expected reply before the deadline.
+    Timeout,
+}
+
+/// What the engine answered to `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The move text after `bestmove`, not yet checked.
+    Move(String),
+    /// `nobestmove`, `bestmove (none)`, `bestmove 0000` or `bestmove` alone.
+    NoMove,
+}
+
+/// A score from the engine's `info` lines, side-to-move view; mates are ±(100000 − plies).
+pub type Score = i32;
+
+/// Mate scores map to this minus the distance, so they compare above any centipawn score.
+pub const MATE: Score = 100_000;
+
+enum Line {
+    Text(String),
+    Eof,
+}
+
+/// A shared log of every line sent and received, with milliseconds since the engine started.
+#[derive(Clone)]
+struct Log {
+    file: Arc<Mutex<File>>,
+    start: Instant,
+}
+
+impl Log {
+    fn write(&self, dir: char, line: &str) {
+        let ms = self.start.elapsed().as_millis();
+        if let Ok(mut f) = self.file.lock() {
+            // A failed log write must not end the match.
+            let _ = writeln!(f, "{ms:>8} {dir} {line}");
+        }
+    }
+}
+
+/// A running engine.
+pub struct Engine {
+    pub spec: Arc<EngineSpec>,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Line>,
+    log: Option<Log>,
+    /// Whether the engine advertised these options (UCCI `usemillisec` and `newgame`).
+    has_newgame: bool,
+    /// Lines that were neither protocol replies nor recognised, since the last `take_noise`.
+    noise: u32,
+    /// How long to wait for the handshake and `readyok`.
+    startup: Duration,
+}
+
+fn spawn_reader<R: std::io::Read + Send + 'static>(
+    out: R,
+    tx: Option<std::sync::mpsc::Sender<Line>>,
+    log: Option<Log>,
+    tag: char,
+) {
+    thread::spawn(move || {
+        let mut reader = BufReader::new(out);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match reader.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let text = String::from_utf8_lossy(&buf);
+                    let text = text.trim_end_matches(['\n', '\r']).to_string();
+                    if let Some(log) = &log {
+                        log.write(tag, &text);
+                    }
+                    if let Some(tx) = &tx
+                        && tx.send(Line::Text(text)).is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(tx) = tx {
+            let _ = tx.send(Line::Eof);
+        }
+    });
+}
+
+impl Engine {
+    /// Starts the process and completes the handshake, options and `isready`.
+    pub fn start(
+        spec: Arc<EngineSpec>,
+        log_path: Option<&Path>,
+        startup: Duration,
+    ) -> Result<Engine, Fault> {
+        let mut cmd = Command::new(&spec.cmd);
+        cmd.args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if log_path.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            });
+        if let Some(dir) = &spec.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| Fault::Start(format!("cannot start '{}': {e}", spec.cmd)))?;
+        let log = match log_path {
+            Some(p) => Some(Log {
+                file: Arc::new(Mutex::new(
+                    File::options()
+                        .create(true)
+                        .append(true)
+                        .open(p)
+                        .map_err(|e| {
+                            Fault::Start(format!("cannot open log {}: {e}", p.display()))
+                        })?,
+                )),
+                start: Instant::now(),
+            }),
+            None => None,
+        };
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(Fault::Start("no pipes to the engine".into()));
+        };
+        let (tx, rx) = channel();
+        spawn_reader(stdout, Some(tx), log.clone(), '<');
+        if let Some(err) = child.stderr.take() {
+            spawn_reader(err, None, log.clone(), '!');
+        }
+        let mut engine = Engine {
+            spec,
+            child,
+            stdin,
+            lines: rx,
+            log,
+            has_newgame: false,
+            noise: 0,
+            startup,
+        };
+        engine.handshake()?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        if let Some(log) = &self.log {
+            log.write('>', line);
+        }
+        writeln!(self.stdin, "{line}").map_err(|_| Fault::Crash)?;
+        self.stdin.flush().map_err(|_| Fault::Crash)
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Result<String, Fault> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Line::Text(t)) => Ok(t),
+            Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => Err(Fault::Crash),
+            Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout),
+        }
+    }
+
+    /// Reads lines until one whose first word is `word`; returns the lines before it.
+    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<Vec<String>, Fault> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.recv(deadline)?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(seen);
+            }
+            seen.push(line);
+        }
+    }
+
+    fn handshake(&mut self) -> Result<(), Fault> {
+        let deadline = Instant::now() + self.startup;
+        let spec = Arc::clone(&self.spec);
+        let (hello, ok) = match spec.proto {
+            Proto::Ucci => ("ucci", "ucciok"),
+            Proto::Uci => ("uci", "uciok"),
+        };
+        self.send(hello)?;
+        let lines = self.wait_for(ok, deadline)?;
+        let advertised = |name: &str| {
+            lines.iter().any(|l| {
+                let mut w = l.split_whitespace();
+                w.next() == Some("option") && w.next().is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })
+        };
+        if spec.proto == Proto::Ucci {
+            self.has_newgame = advertised("newgame");
+            if advertised("usemillisec") && !spec.seconds {
+                self.send("setoption usemillisec true")?;
+            }
+        }
+        for (name, value) in &spec.options {
+            match spec.proto {
+                Proto::Ucci => self.send(&format!("setoption {name} {value}"))?,
+                Proto::Uci => self.send(&format!("setoption name {name} value {value}"))?,
+            }
+        }
+        self.sync(deadline)
+    }
+
+    /// `isready` → `readyok`, which also drains anything left over from an earlier search.
+    fn sync(&mut self, deadline: Instant) -> Result<(), Fault> {
+        self.send("isready")?;
+        self.wait_for("readyok", deadline).map(|_| ())
+    }
+
+    /// Tells the engine a new game starts and waits until it is ready.
+    pub fn new_game(&mut self) -> Result<(), Fault> {
+        match self.spec.proto {
+            Proto::Uci => self.send("ucinewgame")?,
+            Proto::Ucci if self.has_newgame => self.send("setoption newgame")?,
+            Proto::Ucci => {}
+        }
+        let deadline = Instant::now() + self.startup;
+        self.sync(deadline)
+    }
+
+    /// Sends `position` and `go`, and waits up to `limit` for the answer. Returns the reply,
+    /// the time it took and the last score the engine reported.
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        limit: Duration,
+    ) -> Result<(Reply, Duration, Option<Score>), Fault> {
+        self.send(position)?;
+        self.send(go)?;
+        let start = Instant::now();
+        let deadline = start + limit;
+        let mut score = None;
+        loop {
+            let line = self.recv(deadline)?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => score = parse_score(&line).or(score),
+                Some("bestmove") => {
+                    let reply = match words.next() {
+                        None | Some("(none)" | "0000" | "none") => Reply::NoMove,
+                        Some(m) => Reply::Move(m.to_string()),
+                    };
+                    return Ok((reply, start.elapsed(), score));
+                }
+                Some("nobestmove") => return Ok((Reply::NoMove, start.elapsed(), score)),
+                Some("readyok" | "id" | "option" | "copyprotection" | "registration") | None => {}
+                Some(_) => self.noise += 1,
+            }
+        }
+    }
+
+    /// After a timeout: asks the engine to stop and waits `grace` for its move. Returns
+    /// whether it answered (if not, it is unresponsive and must be restarted).
+    pub fn stop(&mut self, grace: Duration) -> bool {
+        if self.send("stop").is_err() {
+            return false;
+        }
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.recv(deadline) {
+                Ok(l) if l.starts_with("bestmove") || l.starts_with("nobestmove") => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+    }
+
+    /// The count of unrecognised lines since the last call.
+    pub fn take_noise(&mut self) -> u32 {
+        std::mem::take(&mut self.noise)
+    }
+
+    /// Asks the engine to quit, and kills it if it has not after a short wait.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// The score in an `info` line: `score cp N`, `score mate N` (UCI) or `score N` (UCCI).
+pub fn parse_score(line: &str) -> Option<Score> {
+    let mut words = line
+        .split_whitespace()
+        .skip_while(|w| *w != "score")
+        .skip(1);
+    let first = words.next()?;
+    let (kind, value) = match first {
+        "cp" | "mate" => (first, words.next()?),
+        _ => ("cp", first),
+    };
+    let n: i32 = value.parse().ok()?;
+    Some(match kind {
+        "mate" if n > 0 => MATE - (2 * n - 1).min(MATE / 2),
+        "mate" => -MATE + (-2 * n).min(MATE / 2),
+        _ => n.clamp(-MATE / 2, MATE / 2),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_read_in_both_dialects() {
+        assert_eq!(
+            parse_score("info depth 5 score cp -31 nodes 10 pv h2e2"),
+            Some(-31)
+        );
+        assert_eq!(parse_score("info depth 5 score 47 pv h2e2"), Some(47));
+        assert_eq!(
+            parse_score("info depth 9 score mate 2 pv a0a9"),
+            Some(MATE - 3)
+        );
+        assert_eq!(parse_score("info depth 9 score mate -1"), Some(-MATE + 2));
+        assert_eq!(parse_score("info depth 9 score"), None);
+        assert_eq!(parse_score("info depth 9 score cp x"), None);
+        assert_eq!(parse_score("info string no score here"), None);
+    }
+
+    #[test]
+    fn a_missing_program_is_a_start_fault() {
+        let spec = Arc::new(EngineSpec {
+            name: "none".into(),
+            cmd: "/nonexistent/engine".into(),
+            args: vec![],
+            proto: Proto::Uci,
+            options: vec![],
+            rank_base: 0,
+            dir: None,
+            seconds: false,
+        });
+        assert!(matches!(
+            Engine::start(spec, None, Duration::from_secs(1)),
+            Err(Fault::Start(_))
+        ));
+    }
+}

@@ -1,0 +1,396 @@
+//! Plays one game between two engines with the project's rules as the arbiter: the rules
+//! decide mate, stalemate, perpetual check, repetition and the natural-move limit; the runner
+//! adds the time forfeit, the maximum length, optional score adjudication and the forfeits of
+//! an engine that crashes, hangs or answers with no, a malformed or an illegal move.
+
+use super::clock::{Clock, Tick, TimeControl};
+use super::engine::{Engine, Fault, MATE, Proto, Reply, Score};
+use super::openings::Opening;
+use crate::game::xiangqi::notation::format_move;
+use crate::game::xiangqi::{Move, MoveError, Position, rules};
+use crate::game::{Outcome, Reason, Side};
+use std::time::Duration;
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    Rule(ReasonKey),
+    MaxLength,
+    ResignAdjudication,
+    DrawAdjudication,
+    TimeForfeit,
+    Crash,
+    Hang,
+    IllegalMove,
+    MalformedMove,
+    NoBestMove,
+}
+
+/// `Reason` with the traits the tallies need.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ReasonKey {
+    Checkmate,
+    Stalemate,
+    PerpetualCheck,
+    PerpetualChase,
+    Repetition,
+    MoveLimit,
+}
+
+impl From<Reason> for ReasonKey {
+    fn from(r: Reason) -> ReasonKey {
+        match r {
+            Reason::Checkmate => ReasonKey::Checkmate,
+            Reason::Stalemate => ReasonKey::Stalemate,
+            Reason::PerpetualCheck => ReasonKey::PerpetualCheck,
+            Reason::PerpetualChase => ReasonKey::PerpetualChase,
+            Reason::Repetition => ReasonKey::Repetition,
+            Reason::MoveLimit => ReasonKey::MoveLimit,
+        }
+    }
+}
+
+impl Termination {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::Rule(r) => match r {
+                ReasonKey::Checkmate => "checkmate",
+                ReasonKey::Stalemate => "stalemate",
+                ReasonKey::PerpetualCheck => "perpetual check",
+                ReasonKey::PerpetualChase => "perpetual chase",
+                ReasonKey::Repetition => "repetition",
+                ReasonKey::MoveLimit => "natural move limit",
+            },
+            Termination::MaxLength => "maximum game length",
+            Termination::ResignAdjudication => "adjudicated loss",
+            Termination::DrawAdjudication => "adjudicated draw",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Crash => "crash",
+            Termination::Hang => "hang",
+            Termination::IllegalMove => "illegal move",
+            Termination::MalformedMove => "malformed move",
+            Termination::NoBestMove => "no bestmove",
+        }
+    }
+
+    /// Whether the loser misbehaved (as opposed to losing or drawing over the board).
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Termination::TimeForfeit
+                | Termination::Crash
+                | Termination::Hang
+                | Termination::IllegalMove
+                | Termination::MalformedMove
+                | Termination::NoBestMove
+        )
+    }
+}
+
+/// The result of a game; `Some(side)` is the winner.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub winner: Option<Side>,
+    pub termination: Termination,
+    /// Moves after the opening, in order.
+    pub moves: Vec<Move>,
+    /// A human-readable detail, e.g. the illegal move text.
+    pub detail: String,
+    /// Engines that were killed during the game (to be restarted), by side.
+    pub killed: [bool; 2],
+    /// Unrecognised output lines, by side.
+    pub noise: [u32; 2],
+}
+
+/// Score adjudication, both optional.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Adjudication {
+    /// `(moves, score)`: a side whose own score was at most −score for `moves` moves in a row
+    /// loses.
+    pub resign: Option<(usize, Score)>,
+    /// `(from_move, moves, score)`: from full move `from_move`, a draw when both sides' last
+    /// `moves` scores were within ±score.
+    pub draw: Option<(u32, usize, Score)>,
+}
+
+/// Everything about how games are played that is the same for all games of a match.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub tc: TimeControl,
+    pub margin: Duration,
+    /// How long an untimed move (depth, nodes) may take before the engine counts as hung.
+    pub hang: Duration,
+    /// Plies after the opening after which the game is drawn (0: no limit).
+    pub max_plies: usize,
+    pub adjudication: Adjudication,
+}
+
+fn go_command(
+    proto: Proto,
+    seconds: bool,
+    tc: &TimeControl,
+    clocks: &[Clock; 2],
+    side: Side,
+) -> String {
+    let (me, opp) = (&clocks[side.index()], &clocks[side.flip().index()]);
+    match (*tc, proto) {
+        (TimeControl::Depth(d), _) => format!("go depth {d}"),
+        (TimeControl::Nodes(n), _) => format!("go nodes {n}"),
+        (TimeControl::MoveTime(ms), Proto::Uci) => format!("go movetime {ms}"),
+        (TimeControl::MoveTime(ms), Proto::Ucci) => {
+            let t = if seconds { (ms / 1000).max(1) } else { ms };
+            format!("go time {t} movestogo 1")
+        }
+        (TimeControl::Clock { inc_ms, .. }, Proto::Uci) => {
+            let (red, black) = (clocks[0].remaining_ms, clocks[1].remaining_ms);
+            let mut s = format!("go wtime {red} btime {black} winc {inc_ms} binc {inc_ms}");
+            if let Some(m) = me.moves_to_go(tc) {
+                s += &format!(" movestogo {m}");
+            }
+            s
+        }
+        (TimeControl::Clock { inc_ms, .. }, Proto::Ucci) => {
+            let unit = |ms: u64| if seconds { ms / 1000 } else { ms };
+            let mut s = format!("go time {} ", unit(me.remaining_ms));
+            match me.moves_to_go(tc) {
+                Some(m) => s += &format!("movestogo {m}"),
+                None => s += &format!("increment {}", unit(inc_ms)),
+            }
+            s += &format!(" opptime {}", unit(opp.remaining_ms));
+            if me.moves_to_go(tc).is_none() {
+                s += &format!(" oppincrement {}", unit(inc_ms));
+            }
+            s
+        }
+    }
+}
+
+fn position_command(opening: &Opening, moves: &[Move], rank_base: u8) -> String {
+    let mut s = format!("position fen {}", opening.fen);
+    if !opening.moves.is_empty() || !moves.is_empty() {
+        s += " moves";
+        for &m in opening.moves.iter().chain(moves) {
+            s.push(' ');
+            s += &format_move(m, rank_base);
+        }
+    }
+    s
+}
+
+/// Whether the last `n` entries exist and all satisfy `f`.
+fn last_all(v: &[Score], n: usize, f: impl Fn(Score) -> bool) -> bool {
+    n > 0 && v.len() >= n && v[v.len() - n..].iter().all(|&s| f(s))
+}
+
+/// Plays one game. `seat[0]` plays Red. Engines are expected to be started and told
+/// about the new game already; a seat left `None` (failed to start) loses at once by crash.
+pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) -> GameRecord {
+    let mut pos: Position = opening.position();
+    let mut clocks = [Clock::new(&rules.tc); 2];
+    let mut moves = Vec::new();
+    let mut scores: [Vec<Score>; 2] = [Vec::new(), Vec::new()];
+    let mut record = GameRecord {
+        winner: None,
+        termination: Termination::MaxLength,
+        moves: Vec::new(),
+        detail: String::new(),
+        killed: [false; 2],
+        noise: [0; 2],
+    };
+    let finish = |mut record: GameRecord,
+                  winner: Option<Side>,
+                  t: Termination,
+                  detail: String,
+                  moves: Vec<Move>| {
+        record.winner = winner;
+        record.termination = t;
+        record.detail = detail;
+        record.moves = moves;
+        record
+    };
+    loop {
+        let side = pos.side_to_move();
+        if let Some(o) = rules::outcome(&pos, 3) {
+            let (winner, reason) = match o {
+                Outcome::Loss(r) => (Some(side.flip()), r),
+                Outcome::Win(r) => (Some(side), r),
+                Outcome::Draw(r) => (None, r),
+            };
+            return finish(
+                record,
+                winner,
+                Termination::Rule(reason.into()),
+                String::new(),
+                moves,
+            );
+        }
+        if rules.max_plies > 0 && moves.len() >= rules.max_plies {
+            return finish(record, None, Termination::MaxLength, String::new(), moves);
+        }
+        if let Some((n, s)) = rules.adjudication.resign {
+            for sd in [Side::Red, Side::Black] {
+                if last_all(&scores[sd.index()], n, |x| x <= -s) {
+                    return finish(
+                        record,
+                        Some(sd.flip()),
+                        Termination::ResignAdjudication,
+                        String::new(),
+                        moves,
+                    );
+                }
+            }
+        }
+        if let Some((from, n, s)) = rules.adjudication.draw {
+            let within = |x: Score| x.abs() <= s;
+            if pos.fullmove() >= from
+                && last_all(&scores[0], n, within)
+                && last_all(&scores[1], n, within)
+            {
+                return finish(
+                    record,
+                    None,
+                    Termination::DrawAdjudication,
+                    String::new(),
+                    moves,
+                );
+            }
+        }
+        let i = side.index();
+        let forfeit = |record: GameRecord, t: Termination, detail: String, moves: Vec<Move>| {
+            finish(record, Some(side.flip()), t, detail, moves)
+        };
+        let Some(engine) = seat[i].as_mut() else {
+            return forfeit(
+                record,
+                Termination::Crash,
+                "engine not running".into(),
+                moves,
+            );
+        };
+        let spec = std::sync::Arc::clone(&engine.spec);
+        let position = position_command(opening, &moves, spec.rank_base);
+        let go = go_command(spec.proto, spec.seconds, &rules.tc, &clocks, side);
+        let limit = clocks[i].wait_limit(&rules.tc, rules.margin, rules.hang);
+        let answer = engine.think(&position, &go, limit);
+        record.noise[i] += engine.take_noise();
+        match answer {
+            Err(Fault::Timeout) if rules.tc.is_timed() => {
+                // Lost on time; if it does not even answer `stop`, it is stuck.
+                if !engine.stop(Duration::from_secs(1)) {
+                    *seat[i] = None;
+                    record.killed[i] = true;
+                }
+                let d = format!("no move within {} ms", limit.as_millis());
+                return forfeit(record, Termination::TimeForfeit, d, moves);
+            }
+            Err(Fault::Timeout) => {
+                *seat[i] = None;
+                record.killed[i] = true;
+                let d = format!("no move within {} s", limit.as_secs_f64());
+                return forfeit(record, Termination::Hang, d, moves);
+            }
+            Err(_) => {
+                *seat[i] = None;
+                record.killed[i] = true;
+                return forfeit(
+                    record,
+                    Termination::Crash,
+                    "the engine exited".into(),
+                    moves,
+                );
+            }
+            Ok((reply, used, score)) => {
+                if clocks[i].charge(&rules.tc, used, rules.margin) == Tick::Flagged {
+                    let d = format!("used {} ms", used.as_millis());
+                    return forfeit(record, Termination::TimeForfeit, d, moves);
+                }
+                let text = match reply {
+                    Reply::NoMove => {
+                        return forfeit(record, Termination::NoBestMove, String::new(), moves);
+                    }
+                    Reply::Move(t) => t,
+                };
+                match pos.parse_move_with_base(&text, spec.rank_base) {
+                    Ok(m) => {
+                        pos.make(m);
+                        moves.push(m);
+                        if let Some(s) = score {
+                            scores[i].push(s.clamp(-MATE, MATE));
+                        }
+                    }
+                    Err(e @ MoveError::Malformed(_)) => {
+                        return forfeit(record, Termination::MalformedMove, e.to_string(), moves);
+                    }
+                    Err(e) => {
+                        let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
+                        return forfeit(record, Termination::IllegalMove, d, moves);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_commands_follow_each_dialect() {
+        let tc = TimeControl::parse_tc("10+0.1").expect("valid");
+        let mut clocks = [Clock::new(&tc); 2];
+        clocks[1].remaining_ms = 9_000;
+        assert_eq!(
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Black),
+            "go wtime 10000 btime 9000 winc 100 binc 100"
+        );
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Black),
+            "go time 9000 increment 100 opptime 10000 oppincrement 100"
+        );
+        assert_eq!(
+            go_command(Proto::Ucci, true, &tc, &clocks, Side::Red),
+            "go time 10 increment 0 opptime 9 oppincrement 0"
+        );
+        let tc = TimeControl::parse_tc("40/60").expect("valid");
+        let clocks = [Clock::new(&tc); 2];
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red),
+            "go time 60000 movestogo 40 opptime 60000"
+        );
+        let tc = TimeControl::MoveTime(250);
+        assert_eq!(
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Red),
+            "go movetime 250"
+        );
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red),
+            "go time 250 movestogo 1"
+        );
+        assert_eq!(
+            go_command(
+                Proto::Ucci,
+                false,
+                &TimeControl::Depth(3),
+                &clocks,
+                Side::Red
+            ),
+            "go depth 3"
+        );
+    }
+
+    #[test]
+    fn position_commands_use_the_engines_ranks() {
+        let o = super::super::openings::parse_line("startpos h2e2").expect("valid");
+        let m = o.position().parse_move("h9g7").expect("legal");
+        assert_eq!(
+            position_command(&o, &[m], 1),
+            format!("position fen {} moves h3e3 h10g8", o.fen)
+        );
+        let bare = super::super::openings::parse_line("startpos").expect("valid");
+        assert_eq!(
+            position_command(&bare, &[], 0),
+            format!("position fen {}", bare.fen)
+        );
+    }
+}

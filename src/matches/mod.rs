@@ -1,0 +1,342 @@
+//! `jiangjun match`: a tournament runner for Xiangqi engines (UCCI or UCI), with the
+//! project's rules core as the arbiter. Worker threads (`--concurrency`) each own their engine
+//! processes and play games from a shared queue; the main thread tallies results as they
+//! arrive, prints progress, writes the PGN and stops early when an SPRT decides.
+
+pub mod args;
+pub mod clock;
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod report;
+pub mod schedule;
+pub mod stats;
+
+use crate::game::xiangqi::Position;
+use args::{Command, Config};
+use engine::{Engine, EngineSpec};
+use game::{GameRecord, Rules};
+use openings::Opening;
+use report::Tally;
+use schedule::Job;
+use stats::SprtVerdict;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::thread;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// Entry point for `jiangjun match ARGS`.
+pub fn run(args: &[String]) -> ExitCode {
+    match args::parse(args) {
+        Ok(Command::Help) => {
+            print!("{}", args::HELP);
+            ExitCode::SUCCESS
+        }
+        Ok(Command::ReadPgn(path)) => read_pgn(&path),
+        Ok(Command::Run(cfg)) => match run_match(&cfg) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("jiangjun match: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("jiangjun match: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `--read-pgn`: loads a PGN file and replays every game through the rules.
+fn read_pgn(path: &PathBuf) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("jiangjun match: cannot read {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let games = match pgn::read(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("jiangjun match: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut bad = 0;
+    let mut results = std::collections::BTreeMap::<String, usize>::new();
+    for (i, g) in games.iter().enumerate() {
+        if let Err(e) = g.replay() {
+            eprintln!("game {}: {e}", i + 1);
+            bad += 1;
+        }
+        *results.entry(g.result.clone()).or_default() += 1;
+    }
+    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    let res: Vec<String> = results.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!(
+        "{} games, {plies} moves, {} replayed legally; results: {}",
+        games.len(),
+        games.len() - bad,
+        res.join(", ")
+    );
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn load_openings(cfg: &Config) -> Result<Vec<Opening>, String> {
+    let (text, shuffle) = match &cfg.openings {
+        Some(p) => (
+            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+            cfg.shuffle,
+        ),
+        None => (openings::BUILTIN.to_string(), true),
+    };
+    let mut list = openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
+    if shuffle {
+        openings::shuffle(&mut list, cfg.seed);
+    }
+    Ok(list)
+}
+
+fn log_path(cfg: &Config, spec: &EngineSpec, worker: usize) -> Option<PathBuf> {
+    cfg.log.as_ref().map(|d| {
+        d.join(format!(
+            "{}.{worker}.log",
+            spec.name.replace(['/', '\\'], "_")
+        ))
+    })
+}
+
+/// Starts every engine once, so that a wrong command fails the match before it begins.
+fn check_engines(cfg: &Config, specs: &[Arc<EngineSpec>]) -> Result<(), String> {
+    for spec in specs {
+        let e = Engine::start(
+            Arc::clone(spec),
+            log_path(cfg, spec, 0).as_deref(),
+            cfg.hang,
+        )
+        .map_err(|f| format!("engine '{}' does not start: {f:?}", spec.name))?;
+        e.quit();
+    }
+    Ok(())
+}
+
+struct Shared {
+    cfg: Config,
+    specs: Vec<Arc<EngineSpec>>,
+    openings: Vec<Opening>,
+    jobs: Vec<Job>,
+    rules: Rules,
+    next: AtomicUsize,
+    stop: AtomicBool,
+}
+
+/// Makes sure the engine is running and has been told a new game starts; `false` if it
+/// had to be (re)started and could not be, or did not answer `isready`.
+fn prepare(shared: &Shared, slot: &mut Option<Engine>, id: usize, worker: usize) -> bool {
+    if slot.is_none() {
+        let spec = Arc::clone(&shared.specs[id]);
+        let log = log_path(&shared.cfg, &spec, worker);
+        match Engine::start(spec, log.as_deref(), shared.cfg.hang) {
+            Ok(e) => *slot = Some(e),
+            Err(f) => {
+                eprintln!(
+                    "jiangjun match: engine '{}' failed to start: {f:?}",
+                    shared.specs[id].name
+                );
+                return false;
+            }
+        }
+    }
+    match slot.as_mut().map(Engine::new_game) {
+        Some(Ok(())) => true,
+        _ => {
+            *slot = None;
+            false
+        }
+    }
+}
+
+fn worker(shared: Arc<Shared>, id: usize, results: Sender<(usize, GameRecord)>) {
+    let mut engines: Vec<Option<Engine>> = shared.specs.iter().map(|_| None).collect();
+    loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let k = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = shared.jobs.get(k) else { break };
+        let mut red = engines[job.red].take();
+        let mut black = engines[job.black].take();
+        // An engine that could not be brought up loses this game by crash and is restarted
+        // for the next one.
+        let failed = [
+            !prepare(&shared, &mut red, job.red, id),
+            !prepare(&shared, &mut black, job.black, id),
+        ];
+        let mut rec = game::play(
+            &shared.openings[job.opening],
+            &shared.rules,
+            [&mut red, &mut black],
+        );
+        for (side, f) in failed.iter().enumerate() {
+            rec.killed[side] |= *f;
+        }
+        engines[job.red] = red;
+        engines[job.black] = black;
+        if results.send((k, rec)).is_err() {
+            break;
+        }
+    }
+    for e in engines.into_iter().flatten() {
+        e.quit();
+    }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC), from the civil-from-days algorithm.
+fn pgn_date() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+fn game_pgn(shared: &Shared, job: &Job, rec: &GameRecord, date: &str) -> String {
+    let opening = &shared.openings[job.opening];
+    let start = Position::from_fen(&opening.fen).unwrap_or_else(|_| Position::startpos());
+    let result = match rec.winner {
+        Some(crate::game::Side::Red) => "1-0",
+        Some(crate::game::Side::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let mut comment = rec.termination.describe().to_string();
+    if !rec.detail.is_empty() {
+        comment += &format!(": {}", rec.detail);
+    }
+    let tags = [
+        ("Event", "jiangjun match".to_string()),
+        ("Site", "jiangjun".to_string()),
+        ("Date", date.to_string()),
+        ("Round", job.number.to_string()),
+        ("Red", shared.specs[job.red].name.clone()),
+        ("Black", shared.specs[job.black].name.clone()),
+        ("TimeControl", shared.cfg.tc.describe()),
+        ("Termination", rec.termination.describe().to_string()),
+    ];
+    let moves: Vec<_> = opening.moves.iter().chain(&rec.moves).copied().collect();
+    pgn::write_game(
+        &tags,
+        &opening.fen,
+        start.side_to_move(),
+        start.fullmove(),
+        &moves,
+        &comment,
+        result,
+    )
+}
+
+fn run_match(cfg: &Config) -> Result<(), String> {
+    let specs: Vec<Arc<EngineSpec>> = cfg.engines.iter().cloned().map(Arc::new).collect();
+    let openings = load_openings(cfg)?;
+    let pairings = schedule::pairings(cfg.format, specs.len());
+    let jobs = schedule::jobs(&pairings, cfg.games, openings.len());
+    if let Some(dir) = &cfg.log {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut pgn_file = match &cfg.pgn {
+        Some(p) => Some(
+            std::fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    check_engines(cfg, &specs)?;
+    let rules = Rules {
+        tc: cfg.tc,
+        margin: cfg.margin,
+        hang: cfg.hang,
+        max_plies: cfg.max_moves.saturating_mul(2),
+        adjudication: cfg.adjudication,
+    };
+    let total = jobs.len();
+    let shared = Arc::new(Shared {
+        cfg: cfg.clone(),
+        specs,
+        openings,
+        jobs,
+        rules,
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+    });
+    let mut tally = Tally::new(
+        cfg.engines.iter().map(|e| e.name.clone()).collect(),
+        &pairings,
+    );
+    let started = Instant::now();
+    let (tx, rx) = channel();
+    let mut handles = Vec::new();
+    for w in 0..cfg.concurrency.min(total) {
+        let (s, tx) = (Arc::clone(&shared), tx.clone());
+        handles.push(thread::spawn(move || worker(s, w + 1, tx)));
+    }
+    drop(tx);
+    let date = pgn_date();
+    let tty = std::io::stderr().is_terminal();
+    for (k, rec) in rx {
+        let job = &shared.jobs[k];
+        tally.record(job, &rec);
+        if let Some(f) = pgn_file.as_mut() {
+            f.write_all(game_pgn(&shared, job, &rec, &date).as_bytes())
+                .map_err(|e| format!("writing PGN: {e}"))?;
+        }
+        if !cfg.quiet {
+            let line = tally.progress(total, cfg.sprt.as_ref());
+            if tty {
+                eprint!("\r\x1b[2K{line}");
+            } else {
+                eprintln!("{line}");
+            }
+        }
+        if let Some(t) = &cfg.sprt
+            && tally.sprt_verdict(t) != SprtVerdict::Continue
+            && !shared.stop.swap(true, Ordering::Relaxed)
+        {
+            eprintln!(
+                "{}SPRT decided after {} games; finishing the games in progress",
+                if tty { "\n" } else { "" },
+                tally.games
+            );
+        }
+    }
+    if tty && !cfg.quiet {
+        eprintln!();
+    }
+    for h in handles {
+        // A worker that panicked has already lost its games; the tally stands.
+        let _ = h.join();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    print!("{}", tally.summary(cfg.sprt.as_ref(), secs));
+    if let Some(p) = &cfg.json {
+        std::fs::write(p, tally.json(cfg.sprt.as_ref(), secs))
+            .map_err(|e| format!("writing {}: {e}", p.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,165 @@
+//! Opening positions for a match: read from a file of `FEN [moves m1 m2 ...]` lines, or the
+//! built-in set of 40 balanced openings. Every opening is checked against the rules when it is
+//! loaded, so a bad line stops the match before any engine starts.
+
+use crate::game::xiangqi::notation::parse_squares;
+use crate::game::xiangqi::{Move, Position, rules};
+
+/// The built-in balanced openings (a copy of the project's shared opening file).
+pub const BUILTIN: &str = include_str!("openings.txt");
+
+/// A start position and the moves played from it before the engines take over.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    /// The FEN the game starts from, as the rules core writes it.
+    pub fen: String,
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The position after the opening moves, with the opening in its history.
+    pub fn position(&self) -> Position {
+        // Both were validated when the opening was loaded.
+        let mut pos = Position::from_fen(&self.fen).unwrap_or_else(|_| Position::startpos());
+        for &m in &self.moves {
+            pos.make(m);
+        }
+        pos
+    }
+}
+
+fn is_fen_field(token: &str) -> bool {
+    matches!(token, "w" | "b" | "r" | "-") || token.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Parses one non-empty line (comments already removed).
+pub fn parse_line(line: &str) -> Result<Opening, String> {
+    let mut tokens = line.split_whitespace().peekable();
+    let board = tokens.next().ok_or("empty line")?;
+    let mut fen = if board == "startpos" {
+        crate::game::xiangqi::START_FEN.to_string()
+    } else {
+        let mut fen = board.to_string();
+        let mut fields = 1;
+        while fields < 6 {
+            match tokens.peek() {
+                Some(t) if is_fen_field(t) => {
+                    fen.push(' ');
+                    fen.push_str(t);
+                    tokens.next();
+                    fields += 1;
+                }
+                _ => break,
+            }
+        }
+        fen
+    };
+    let mut pos = Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?;
+    fen = pos.to_fen();
+    if tokens.peek() == Some(&"moves") {
+        tokens.next();
+    }
+    let mut moves = Vec::new();
+    for t in tokens {
+        // Reject anything that is not move-shaped before asking whether it is legal, so that
+        // the message says which it was.
+        parse_squares(t, 0).map_err(|_| format!("'{t}' is neither a FEN field nor a move"))?;
+        let m = pos
+            .parse_move(t)
+            .map_err(|e| format!("move {} ({t}): {e}", moves.len() + 1))?;
+        pos.make(m);
+        moves.push(m);
+    }
+    if let Some(o) = rules::outcome(&pos, 3) {
+        return Err(format!(
+            "the game is already over after the opening ({o:?})"
+        ));
+    }
+    Ok(Opening { fen, moves })
+}
+
+/// Parses a whole file: one opening a line, `#` starts a comment, blank lines are skipped.
+pub fn parse(text: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        out.push(parse_line(line).map_err(|e| format!("line {}: {e}", i + 1))?);
+    }
+    if out.is_empty() {
+        return Err("no openings found".into());
+    }
+    Ok(out)
+}
+
+/// A small deterministic generator (xorshift64*), so that `--seed` reproduces a match.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15 | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// Shuffles in place (Fisher–Yates).
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for i in (1..items.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_set_has_forty_legal_openings() {
+        let all = parse(BUILTIN).expect("the built-in openings are valid");
+        assert_eq!(all.len(), 40);
+        assert!(all.iter().all(|o| (4..=8).contains(&o.moves.len())));
+    }
+
+    #[test]
+    fn reads_fen_only_fen_with_moves_and_the_moves_keyword() {
+        let text = "# a comment\n\
+            3k5/9/9/9/9/9/9/9/9/R3K4 w\n\
+            startpos h2e2 h7e7   # trailing comment\n\
+            rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b0c2\n\n";
+        let all = parse(text).expect("valid");
+        assert_eq!(all.len(), 3);
+        assert!(all[0].moves.is_empty());
+        assert_eq!(all[1].moves.len(), 2);
+        assert_eq!(all[2].moves.len(), 1);
+        assert_eq!(all[1].position().side_to_move(), crate::game::Side::Red);
+    }
+
+    #[test]
+    fn bad_lines_are_reported_with_their_number() {
+        let err = parse("startpos h2e2\nstartpos e0e5\n").expect_err("illegal move");
+        assert!(err.starts_with("line 2: move 1 (e0e5)"), "{err}");
+        let err = parse("startpos id \"x\";").expect_err("junk");
+        assert!(err.contains("neither a FEN field nor a move"), "{err}");
+        assert!(parse("# nothing\n").is_err());
+        assert!(parse("xyz w\n").is_err());
+    }
+
+    #[test]
+    fn shuffling_is_reproducible() {
+        let mut a: Vec<u32> = (0..40).collect();
+        let mut b = a.clone();
+        shuffle(&mut a, 7);
+        shuffle(&mut b, 7);
+        assert_eq!(a, b);
+        assert_ne!(a, (0..40).collect::<Vec<_>>());
+    }
+}
