@@ -24,9 +24,8 @@ use stats::SprtVerdict;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -136,8 +135,6 @@ struct Shared {
     openings: Vec<Opening>,
     jobs: Vec<Job>,
     rules: Rules,
-    next: AtomicUsize,
-    stop: AtomicBool,
 }
 
 /// Makes sure the engine is running and has been told a new game starts; `false` if it
@@ -166,14 +163,23 @@ fn prepare(shared: &Shared, slot: &mut Option<Engine>, id: usize, worker: usize)
     }
 }
 
-fn worker(shared: Arc<Shared>, id: usize, results: Sender<(usize, GameRecord)>) {
+/// Plays the games the main thread hands out until it stops handing them out.
+fn worker(
+    shared: Arc<Shared>,
+    id: usize,
+    queue: Arc<Mutex<Receiver<usize>>>,
+    results: Sender<(usize, GameRecord)>,
+) {
     let mut engines: Vec<Option<Engine>> = shared.specs.iter().map(|_| None).collect();
     loop {
-        if shared.stop.load(Ordering::Relaxed) {
+        // Waiting while holding the lock is fine: the other idle workers would wait anyway.
+        let next = match queue.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => break,
+        };
+        let Some((k, job)) = next.ok().and_then(|k| shared.jobs.get(k).map(|j| (k, j))) else {
             break;
-        }
-        let k = shared.next.fetch_add(1, Ordering::Relaxed);
-        let Some(job) = shared.jobs.get(k) else { break };
+        };
         let mut red = engines[job.red].take();
         let mut black = engines[job.black].take();
         // An engine that could not be brought up loses this game by crash and is restarted
@@ -282,21 +288,39 @@ fn run_match(cfg: &Config) -> Result<(), String> {
         openings,
         jobs,
         rules,
-        next: AtomicUsize::new(0),
-        stop: AtomicBool::new(false),
     });
     let mut tally = Tally::new(
         cfg.engines.iter().map(|e| e.name.clone()).collect(),
         &pairings,
     );
     let started = Instant::now();
+    // The main thread hands out one game per finished game, so that nothing new starts once
+    // an SPRT has decided (and a one-game-at-a-time match stops exactly there).
+    let (job_tx, job_rx) = channel::<usize>();
+    let job_rx = Arc::new(Mutex::new(job_rx));
     let (tx, rx) = channel();
     let mut handles = Vec::new();
-    for w in 0..cfg.concurrency.min(total) {
-        let (s, tx) = (Arc::clone(&shared), tx.clone());
-        handles.push(thread::spawn(move || worker(s, w + 1, tx)));
+    let workers = cfg.concurrency.min(total);
+    for w in 0..workers {
+        let (s, q, tx) = (Arc::clone(&shared), Arc::clone(&job_rx), tx.clone());
+        handles.push(thread::spawn(move || worker(s, w + 1, q, tx)));
     }
     drop(tx);
+    let mut job_tx = Some(job_tx);
+    let mut dispatched = 0;
+    let mut dispatch = |job_tx: &mut Option<Sender<usize>>, n: usize| {
+        for _ in 0..n {
+            let sent =
+                dispatched < total && job_tx.as_ref().is_some_and(|t| t.send(dispatched).is_ok());
+            if !sent {
+                // Dropping the sender lets idle workers see the end of the queue.
+                *job_tx = None;
+                return;
+            }
+            dispatched += 1;
+        }
+    };
+    dispatch(&mut job_tx, workers);
     let date = pgn_date();
     let tty = std::io::stderr().is_terminal();
     for (k, rec) in rx {
@@ -314,16 +338,19 @@ fn run_match(cfg: &Config) -> Result<(), String> {
                 eprintln!("{line}");
             }
         }
-        if let Some(t) = &cfg.sprt
-            && tally.sprt_verdict(t) != SprtVerdict::Continue
-            && !shared.stop.swap(true, Ordering::Relaxed)
-        {
+        let decided = cfg
+            .sprt
+            .as_ref()
+            .is_some_and(|t| tally.sprt_verdict(t) != SprtVerdict::Continue);
+        if decided && job_tx.is_some() {
+            job_tx = None;
             eprintln!(
                 "{}SPRT decided after {} games; finishing the games in progress",
                 if tty { "\n" } else { "" },
                 tally.games
             );
         }
+        dispatch(&mut job_tx, 1);
     }
     if tty && !cfg.quiet {
         eprintln!();

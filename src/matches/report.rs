@@ -44,7 +44,8 @@ pub struct Tally {
 
 fn signed(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.1}")
+        // Adding 0.0 turns -0.0 into 0.0, so an even score does not print as "-0.0".
+        format!("{:+.1}", x + 0.0)
     } else if x > 0.0 {
         "+inf".into()
     } else {

@@ -110,7 +110,9 @@ pub struct EloEstimate {
 impl EloEstimate {
     /// Half the width of the interval, the "±" people quote.
     pub fn margin(&self) -> f64 {
-        (self.high - self.low) / 2.0
+        let m = (self.high - self.low) / 2.0;
+        // Both ends infinite (a perfect score): the width is unbounded, not undefined.
+        if m.is_nan() { f64::INFINITY } else { m }
     }
 }
 
@@ -218,8 +220,19 @@ pub fn llr_trinomial(wdl: &Wdl, elo0: f64, elo1: f64) -> f64 {
 }
 
 /// LLR from game pairs (what the runner uses when games come in colour-swapped pairs).
+/// Empty outcome classes count as 0.001 pairs (fastchess regularises the same way), so that a
+/// one-sided run, with no spread at all, still yields a finite, decisive ratio.
 pub fn llr_pentanomial(p: &Penta, elo0: f64, elo1: f64) -> f64 {
-    llr(&p.samples(), elo0, elo1)
+    if p.pairs() == 0 {
+        return 0.0;
+    }
+    let mut samples = p.samples();
+    for s in &mut samples {
+        if s.1 == 0.0 {
+            s.1 = 1e-3;
+        }
+    }
+    llr(&samples, elo0, elo1)
 }
 
 #[cfg(test)]
@@ -289,6 +302,21 @@ mod tests {
         assert!(close(e.low, 22.98, 0.01), "{e:?}");
         assert!(close(e.high, 206.96, 0.01), "{e:?}");
         assert!(close(llr_pentanomial(&p, 0.0, 5.0), 0.29568, 1e-4));
+    }
+
+    #[test]
+    fn one_sided_pairs_are_regularised_into_a_decision() {
+        // Two pairs, both won 2-0: without the 0.001 pseudo-counts the variance would be 0.
+        // Counts [.001, .001, .001, .001, 2], n = 2.004, mean = (0.0015 + 2) / 2.004 = 0.998752,
+        // variance = Σ c (x - mean)² / n = 0.00093407, and
+        // LLR(0, 5) = 2.004 · 0.0071951 · (1.997505 - 1.0071951) / (2 · 0.00093407) = 7.64,
+        // above the upper bound 2.94.
+        let p = Penta {
+            counts: [0, 0, 0, 0, 2],
+        };
+        let llr = llr_pentanomial(&p, 0.0, 5.0);
+        assert!(close(llr, 7.64, 0.01), "{llr}");
+        assert_eq!(llr_pentanomial(&Penta::default(), 0.0, 5.0), 0.0);
     }
 
     #[test]
