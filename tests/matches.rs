@@ -454,11 +454,6 @@ fn fairy_stockfish_plays_itself_in_both_dialects_and_the_pgn_reads_back() {
     for name in ["fsf-ucci", "fsf-uci"] {
         assert!(o.json.contains(&format!("\"name\": \"{name}\"")));
     }
-    assert!(
-        !o.json.contains("\"illegal_moves\": 1") && !o.json.contains("\"crashes\": 1"),
-        "{}",
-        o.json
-    );
     // The project's PGN reader loads every game and replays it legally.
     let games = jiangjun::matches::pgn::read(&o.pgn).expect("our PGN reads back");
     assert_eq!(games.len(), 4);
