@@ -311,6 +311,84 @@ fn the_maximum_game_length_draws() {
     }
 }
 
+/// Two fakes shuffling horses from the start (never a third repetition within `plies`),
+/// reporting the given scores, under extra flags.
+fn shuffling(name: &str, scores: [i32; 2], extra: &[&str]) -> Outcome {
+    let line = "b0c2,b9c7,c2b0,c7b9,h0g2,h9g7,g2h0,g7h9";
+    let mut args = scripted("a", "ucci", line);
+    args.extend(["arg=--score".to_string(), format!("arg={}", scores[0])]);
+    args.extend(scripted("b", "uci", line));
+    args.extend(["arg=--score".to_string(), format!("arg={}", scores[1])]);
+    args.extend(["--games", "1", "--quiet"].map(String::from));
+    let mut all = as_refs(&args);
+    all.extend_from_slice(extra);
+    run(name, "startpos", &all)
+}
+
+#[test]
+fn resign_adjudication_ends_a_lost_game() {
+    if have_python() {
+        // Black reports -700 on each of its moves: after its second the game is adjudicated.
+        let o = shuffling(
+            "resign",
+            [0, -700],
+            &["--depth", "1", "--resign", "movecount=2", "score=600"],
+        );
+        check_rule_end(&o, "adjudicated loss", "1-0");
+        assert!(
+            o.pgn
+                .contains("1. B0-C2 B9-C7 2. C2-B0 C7-B9 {adjudicated loss} 1-0"),
+            "{}",
+            o.pgn
+        );
+    }
+}
+
+#[test]
+fn draw_adjudication_ends_a_level_game() {
+    if have_python() {
+        let o = shuffling(
+            "draw",
+            [5, -5],
+            &[
+                "--depth",
+                "1",
+                "--draw",
+                "movenumber=2",
+                "movecount=2",
+                "score=10",
+            ],
+        );
+        check_rule_end(&o, "adjudicated draw", "1/2-1/2");
+    }
+}
+
+#[test]
+fn clocks_are_sent_in_each_dialect() {
+    if have_python() {
+        let dir = workdir("clock-logs");
+        let logs = dir.join("logs");
+        let logs = logs.to_str().expect("utf-8 path");
+        let o = shuffling(
+            "clock",
+            [0, 0],
+            &["--tc", "40/1+0.1", "--maxmoves", "2", "--log", logs],
+        );
+        check_rule_end(&o, "maximum game length", "1/2-1/2");
+        let ucci = std::fs::read_to_string(dir.join("logs/a.1.log")).expect("log");
+        let uci = std::fs::read_to_string(dir.join("logs/b.1.log")).expect("log");
+        // A UCCI engine offering usemillisec is switched to milliseconds and given its own
+        // clock first; UCI gets Red's and Black's clocks.
+        assert!(ucci.contains("> setoption usemillisec true"), "{ucci}");
+        assert!(
+            ucci.contains("> go time 1000 movestogo 40 opptime 1000"),
+            "{ucci}"
+        );
+        assert!(uci.contains("> go wtime "), "{uci}");
+        assert!(uci.contains(" winc 100 binc 100 movestogo 40"), "{uci}");
+    }
+}
+
 #[test]
 fn sprt_stops_the_match_once_it_decides() {
     if have_python() {
@@ -413,6 +491,78 @@ fn an_engine_that_does_not_start_stops_the_match_before_it_begins() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("does not start"));
+}
+
+const JIANGJUN: &str = env!("CARGO_BIN_EXE_jiangjun");
+
+#[test]
+fn jiangjun_plays_itself_at_fixed_depth_in_both_protocols() {
+    let o = run(
+        "jiangjun-self",
+        "startpos",
+        &[
+            "--engine",
+            "name=jj-ucci",
+            &format!("cmd={JIANGJUN}"),
+            "proto=ucci",
+            "--engine",
+            "name=jj-uci",
+            &format!("cmd={JIANGJUN}"),
+            "proto=uci",
+            "--depth",
+            "3",
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+            "--quiet",
+        ],
+    );
+    assert!(o.stdout.starts_with("Finished 2 games"), "{}", o.stdout);
+    let clean = "\"time_losses\": 0, \"crashes\": 0, \"hangs\": 0, \"illegal_moves\": 0, \"malformed_moves\": 0, \"no_bestmove\": 0, \"restarts\": 0";
+    assert_eq!(o.json.matches(clean).count(), 2, "{}", o.json);
+    // The same engine at the same depth plays the same game whichever protocol it speaks,
+    // so the colour-swapped pair is split evenly.
+    assert!(
+        o.json.contains("\"pentanomial\": [0, 0, 1, 0, 0]"),
+        "{}",
+        o.json
+    );
+    for g in jiangjun::matches::pgn::read(&o.pgn).expect("our PGN reads back") {
+        g.replay().expect("every move is legal");
+    }
+}
+
+#[test]
+fn jiangjun_keeps_to_a_fixed_time_per_move() {
+    let o = run(
+        "jiangjun-movetime",
+        "startpos moves h2e2 h9g7",
+        &[
+            "--engine",
+            "name=jj-1",
+            &format!("cmd={JIANGJUN}"),
+            "--engine",
+            "name=jj-2",
+            &format!("cmd={JIANGJUN}"),
+            "proto=uci",
+            "--st",
+            "0.05",
+            "--maxmoves",
+            "15",
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+            "--quiet",
+        ],
+    );
+    assert!(
+        o.json.contains("\"time_losses\": 0, \"crashes\": 0"),
+        "{}",
+        o.json
+    );
+    assert!(!o.json.contains("time forfeit"), "{}", o.json);
 }
 
 #[test]

@@ -55,7 +55,7 @@ fn signed(x: f64) -> String {
 
 fn json_num(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:.4}")
+        format!("{:.4}", x + 0.0)
     } else {
         "null".into()
     }

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Plays jiangjun (UCCI) against Fairy-Stockfish (plain UCI, ranks 1-10) from the built-in
+# balanced openings, writes the PGN and JSON summary under match-out/, and checks that the PGN
+# loads back through jiangjun's own reader.
+# Usage: scripts/match-vs-fairy.sh [GAMES] [TIME CONTROL FLAGS...]
+#   scripts/match-vs-fairy.sh 20 --tc 5+0.05        (default: 20 games at --tc 5+0.05)
+#   scripts/match-vs-fairy.sh 20 --depth 6
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-20}
+shift || true
+tc=("$@")
+[ ${#tc[@]} -eq 0 ] && tc=(--tc 5+0.05)
+scripts/install-peers.sh >/dev/null
+cargo build --release -q
+fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+out=match-out
+mkdir -p "$out"
+./target/release/jiangjun match \
+  --engine name=jiangjun cmd=./target/release/jiangjun proto=ucci \
+  --engine name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi ranks=1 \
+  "${tc[@]}" --games "$games" --concurrency "${CONCURRENCY:-2}" \
+  --pgn "$out/jiangjun-vs-fairy.pgn" --json "$out/jiangjun-vs-fairy.json"
+./target/release/jiangjun match --read-pgn "$out/jiangjun-vs-fairy.pgn"

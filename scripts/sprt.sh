@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPRT of the working tree's build ("new") against a base build ("base", default: main),
+# the way engine developers test every change: games until the test accepts H0 or H1.
+# Usage: scripts/sprt.sh [BASE_REF] [extra jiangjun match flags...]
+#   scripts/sprt.sh main --tc 10+0.1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+# Defaults: --tc 10+0.1, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to 20000 games,
+# concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base_ref=${1:-main}
+shift || true
+extra=("$@")
+has() { for a in "${extra[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; }
+has --tc || has --st || has --depth || has --nodes || extra+=(--tc 10+0.1)
+has --sprt || extra+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
+has --games || extra+=(--games 20000)
+out=sprt-out
+mkdir -p "$out"
+cargo build --release -q
+cp target/release/jiangjun "$out/jiangjun-new"
+# Build the base in a throw-away worktree with its own target directory.
+tmp=$(mktemp -d)
+trap 'git worktree remove --force "$tmp/base" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+git worktree add --detach -q "$tmp/base" "$base_ref"
+(cd "$tmp/base" && CARGO_TARGET_DIR="$PWD/../target" cargo build --release -q)
+cp "$tmp/target/release/jiangjun" "$out/jiangjun-base"
+"$out/jiangjun-new" match \
+  --engine name=new "cmd=$PWD/$out/jiangjun-new" proto=ucci \
+  --engine name=base "cmd=$PWD/$out/jiangjun-base" proto=ucci \
+  --concurrency "${CONCURRENCY:-2}" --pgn "$out/sprt.pgn" --json "$out/sprt.json" "${extra[@]}"
