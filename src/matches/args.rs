@@ -8,63 +8,8 @@ use super::stats::SprtParams;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub const HELP: &str = "\
-jiangjun match: play engines against each other, with jiangjun's Xiangqi rules as the arbiter.
-
-usage: jiangjun match --engine SPEC --engine SPEC [...] [options]
-       jiangjun match --read-pgn FILE      check a PGN file: replay every game through the rules
-
-Engines (one --engine per engine; SPEC is KEY=VALUE words up to the next --flag):
-  name=NAME          name in reports and PGN (required, unique)
-  cmd=PATH           program to run (required); arg=WORD adds a command-line argument (repeatable)
-  proto=ucci|uci     protocol (default ucci)
-  ranks=0|1          rank numbering in moves: 0 = ICCS 0-9 (default), 1 = 1-10 as in
-                     Fairy-Stockfish's plain UCI
-  option.NAME=VALUE  set an engine option after the handshake (repeatable)
-  dir=DIR            working directory of the engine
-  timeunit=ms|s      UCCI clock unit (default ms; `setoption usemillisec true` is sent when the
-                     engine offers it)
-
-Format:
-  --format match|gauntlet|round-robin
-                     match: 2 engines; gauntlet: the first against each other one;
-                     round-robin: every pair (default: match)
-  --games N          games per pairing (default 2); each opening is played twice, colours swapped
-  --openings FILE    one opening a line: FEN [moves] m1 m2 ... ('#' comments); default: the
-                     built-in 40 balanced openings, shuffled
-  --shuffle          shuffle the openings of FILE too      --seed N  shuffle seed (default 1)
-  --concurrency N    games played at the same time (default 1)
-
-Time control (one of):
-  --tc BASE[+INC]    seconds for the game plus increment, e.g. 10+0.1
-  --tc MOVES/BASE[+INC]  BASE seconds for every MOVES moves, e.g. 40/60
-  --st SECONDS       fixed time per move
-  --depth N          fixed depth          --nodes N   fixed nodes
-  --timemargin MS    grace over the clock before a time loss (default 100)
-  --hang-timeout S   untimed moves and handshakes: seconds before an engine counts as hung
-                     (default 30)
-
-Game end (besides the rules: mate, stalemate, perpetual check, repetition, natural-move limit):
-  --maxmoves N       draw after N full moves past the opening (default 300; 0 = no limit)
-  --resign movecount=N score=CP
-                     a side whose own score is <= -CP for N moves in a row loses
-  --draw movenumber=M movecount=N score=CP
-                     from move M, a draw when both sides' last N scores are within +-CP
-
-Output:
-  --pgn FILE         write the games (XiangQi Wizard PGN: [Game \"Chinese Chess\"], ICCS moves)
-  --json FILE        write the final summary as JSON
-  --log DIR          log every line sent to and received from each engine into DIR
-  --sprt elo0=E0 elo1=E1 alpha=A beta=B
-                     sequential test of the first engine against the second; stops as soon as
-                     it decides (match format only)
-  --quiet            no per-game progress lines
-
-Example:
-  jiangjun match --engine name=new cmd=./target/release/jiangjun proto=ucci \\
-    --engine name=fsf cmd=fairy-stockfish proto=uci option.UCI_Variant=xiangqi ranks=1 \\
-    --tc 10+0.1 --games 200 --concurrency 2 --openings openings.txt --pgn out.pgn
-";
+/// The text of `jiangjun match --help`.
+pub const HELP: &str = include_str!("help.txt");
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {

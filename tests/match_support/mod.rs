@@ -1,0 +1,208 @@
+//! Helpers for the `jiangjun match` end-to-end tests: run the binary in a fresh directory,
+//! build `--engine` words for the scripted fake engine (`tests/fixtures/fake_engine.py`), and
+//! check the JSON summary and PGN it writes.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fake_engine.py");
+pub const FSF: &str = "/usr/games/fairy-stockfish";
+
+pub struct Outcome {
+    pub ok: bool,
+    pub stdout: String,
+    pub stderr: String,
+    pub json: String,
+    pub pgn: String,
+}
+
+pub fn have_python() -> bool {
+    let ok = Command::new("python3")
+        .arg("-c")
+        .arg("pass")
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("skipped: python3 (for the fake engine) is not installed");
+    }
+    ok
+}
+
+pub fn have_fsf() -> bool {
+    let ok = Path::new(FSF).exists();
+    if !ok {
+        eprintln!("skipped: {FSF} is not installed (scripts/install-peers.sh installs it)");
+    }
+    ok
+}
+
+pub fn workdir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("match-tests")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the target directory is writable");
+    dir
+}
+
+/// Runs `jiangjun match` with `args`, one opening line, and PGN/JSON output in a fresh directory.
+pub fn run(name: &str, opening: &str, args: &[&str]) -> Outcome {
+    let dir = workdir(name);
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, format!("{opening}\n")).expect("writable");
+    let (pgn, json) = (dir.join("games.pgn"), dir.join("summary.json"));
+    let out = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .arg("match")
+        .args(args)
+        .arg("--openings")
+        .arg(&openings)
+        .arg("--pgn")
+        .arg(&pgn)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("jiangjun runs");
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let o = Outcome {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        json: read(&json),
+        pgn: read(&pgn),
+    };
+    assert!(o.ok, "jiangjun match failed:\n{}\n{}", o.stdout, o.stderr);
+    o
+}
+
+pub fn fake(name: &str, extra: &str) -> String {
+    let mut s = format!("name={name} cmd={FAKE}");
+    for w in extra.split_whitespace() {
+        s += &format!(" arg={w}");
+    }
+    s
+}
+
+/// `--engine` words for a fake engine that plays `script` (moves separated by commas).
+pub fn scripted(name: &str, proto: &str, script: &str) -> Vec<String> {
+    let mut v: Vec<String> = vec!["--engine".into()];
+    v.extend(fake(name, "").split_whitespace().map(String::from));
+    v.push(format!("proto={proto}"));
+    v.push("arg=--script".into());
+    v.push(format!("arg={}", script.replace(',', " ")));
+    v
+}
+
+pub fn as_refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// Plays a good scripted engine against one that misbehaves, twice (colours swapped) from the
+/// start position, and returns the outcome.
+pub fn against_misbehaving(mode: &str, extra: &[&str]) -> Outcome {
+    let mut args = scripted("good", "ucci", "h2e2");
+    args.push("--engine".into());
+    args.extend(
+        fake("bad", &format!("--mode {mode} --slow-ms 400"))
+            .split_whitespace()
+            .map(String::from),
+    );
+    args.push("proto=uci".into());
+    args.extend(["--games", "2", "--quiet"].map(String::from));
+    let mut all = as_refs(&args);
+    all.extend_from_slice(extra);
+    run(&format!("bad-{mode}"), "startpos", &all)
+}
+
+/// The JSON fragment for an engine with these counts (the summary's fixed field order).
+pub fn engine_json(name: &str, w: u32, d: u32, l: u32, faults: [u32; 6], restarts: u32) -> String {
+    let [t, c, h, i, m, n] = faults;
+    format!(
+        "{{\"name\": \"{name}\", \"wins\": {w}, \"draws\": {d}, \"losses\": {l}, \"time_losses\": {t}, \"crashes\": {c}, \"hangs\": {h}, \"illegal_moves\": {i}, \"malformed_moves\": {m}, \"no_bestmove\": {n}, \"restarts\": {restarts}"
+    )
+}
+
+pub fn check_forfeits(o: &Outcome, reason: &str, faults: [u32; 6], restarts: u32) {
+    assert!(
+        o.json.contains(&engine_json("good", 2, 0, 0, [0; 6], 0)),
+        "{}",
+        o.json
+    );
+    assert!(
+        o.json
+            .contains(&engine_json("bad", 0, 0, 2, faults, restarts)),
+        "{}",
+        o.json
+    );
+    assert!(
+        o.json
+            .contains(&format!("\"terminations\": {{\"{reason}\": 2}}")),
+        "{}",
+        o.json
+    );
+    assert_eq!(
+        o.pgn
+            .matches(&format!("[Termination \"{reason}\"]"))
+            .count(),
+        2,
+        "{}",
+        o.pgn
+    );
+    assert!(o.pgn.contains("[Result \"1-0\"]") && o.pgn.contains("[Result \"0-1\"]"));
+}
+
+/// Plays one game (Red = `a`, UCCI; Black = `b`, UCI with ranks 1–10 to exercise the
+/// conversion) where both fakes follow `script`, and returns it.
+pub fn scripted_game(name: &str, fen: &str, script: &str) -> Outcome {
+    let ranks1: String = script
+        .split(',')
+        .map(|m| {
+            let b = m.as_bytes();
+            format!(
+                "{}{}{}{}",
+                b[0] as char,
+                (b[1] - b'0') + 1,
+                b[2] as char,
+                (b[3] - b'0') + 1
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut args = scripted("a", "ucci", script);
+    args.extend(scripted("b", "uci", &ranks1));
+    args.push("ranks=1".into());
+    args.extend(["--games", "1", "--depth", "1", "--quiet"].map(String::from));
+    run(name, fen, &as_refs(&args))
+}
+
+pub fn check_rule_end(o: &Outcome, reason: &str, result: &str) {
+    assert!(
+        o.json
+            .contains(&format!("\"terminations\": {{\"{reason}\": 1}}")),
+        "{}\n{}",
+        o.json,
+        o.stderr
+    );
+    assert!(
+        o.pgn.contains(&format!("[Result \"{result}\"]")),
+        "{}",
+        o.pgn
+    );
+}
+
+/// Two fakes shuffling horses from the start (never a third repetition within `plies`),
+/// reporting the given scores, under extra flags.
+pub fn shuffling(name: &str, scores: [i32; 2], extra: &[&str]) -> Outcome {
+    let line = "b0c2,b9c7,c2b0,c7b9,h0g2,h9g7,g2h0,g7h9";
+    let mut args = scripted("a", "ucci", line);
+    args.extend(["arg=--score".to_string(), format!("arg={}", scores[0])]);
+    args.extend(scripted("b", "uci", line));
+    args.extend(["arg=--score".to_string(), format!("arg={}", scores[1])]);
+    args.extend(["--games", "1", "--quiet"].map(String::from));
+    let mut all = as_refs(&args);
+    all.extend_from_slice(extra);
+    run(name, "startpos", &all)
+}
+
+pub const JIANGJUN: &str = env!("CARGO_BIN_EXE_jiangjun");
