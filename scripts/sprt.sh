@@ -18,11 +18,13 @@ out=sprt-out
 mkdir -p "$out"
 cargo build --release -q
 cp target/release/jiangjun "$out/jiangjun-new"
-# Build the base in a throw-away worktree with its own target directory.
+# Build the base from an exported copy of BASE_REF (no worktree, the repository is untouched),
+# with its own target directory.
 tmp=$(mktemp -d)
-trap 'git worktree remove --force "$tmp/base" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
-git worktree add --detach -q "$tmp/base" "$base_ref"
-(cd "$tmp/base" && CARGO_TARGET_DIR="$PWD/../target" cargo build --release -q)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/base"
+git archive "$base_ref" | tar -x -C "$tmp/base"
+(cd "$tmp/base" && CARGO_TARGET_DIR="$tmp/target" cargo build --release -q)
 cp "$tmp/target/release/jiangjun" "$out/jiangjun-base"
 "$out/jiangjun-new" match \
   --engine name=new "cmd=$PWD/$out/jiangjun-new" proto=ucci \

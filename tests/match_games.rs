@@ -71,6 +71,38 @@ fn the_maximum_game_length_draws() {
 }
 
 #[test]
+fn each_engine_runs_in_its_own_directory() {
+    if have_python() {
+        let dir = workdir("engine-dirs");
+        let (da, db) = (dir.join("a"), dir.join("b"));
+        for d in [&da, &db] {
+            std::fs::create_dir_all(d).expect("writable");
+        }
+        let mut args = scripted("a", "ucci", "a0a9");
+        args.extend([
+            "arg=--touch".into(),
+            "arg=here-a".into(),
+            format!("dir={}", da.display()),
+        ]);
+        args.extend(scripted("b", "ucci", "a0a9"));
+        args.extend([
+            "arg=--touch".into(),
+            "arg=here-b".into(),
+            format!("dir={}", db.display()),
+        ]);
+        args.extend(["--games", "1", "--depth", "1", "--quiet"].map(String::from));
+        let o = run(
+            "engine-dirs-run",
+            "3k5/8R/9/9/9/9/9/9/9/R3K4 w",
+            &as_refs(&args),
+        );
+        check_rule_end(&o, "checkmate", "1-0");
+        assert!(da.join("here-a").exists() && db.join("here-b").exists());
+        assert!(!da.join("here-b").exists());
+    }
+}
+
+#[test]
 fn resign_adjudication_ends_a_lost_game() {
     if have_python() {
         // Black reports -700 on each of its moves: after its second the game is adjudicated.

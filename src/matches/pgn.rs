@@ -184,6 +184,8 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
                     paren = paren.saturating_sub(1);
                     rest = &rest[1..];
                 }
+                // A stray closing brace (no comment open) is skipped, not read as a move.
+                '}' => rest = &rest[1..],
                 _ => {
                     let end = rest
                         .find(|ch: char| ch.is_whitespace() || "{}();".contains(ch))
@@ -286,6 +288,28 @@ mod tests {
         }
         for junk in ["[", "{", "((((", "1.", "]]]] \u{0}\u{ffff}"] {
             let _ = read(junk);
+        }
+    }
+
+    #[test]
+    fn random_text_never_panics_the_reader() {
+        // Strings over the characters that matter to the parser, from a fixed generator.
+        let alphabet: Vec<char> = "[]{}();%\"\\ \n.-$!?01259aAeEhHiI\u{0}\u{fffd}é"
+            .chars()
+            .collect();
+        let mut rng = crate::matches::openings::Rng::new(42);
+        for _ in 0..3000 {
+            let len = (rng.next_u64() % 60) as usize;
+            let text: String = (0..len)
+                .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
+                .collect();
+            if let Ok(games) = read(&text) {
+                for g in games {
+                    let _ = g.replay();
+                }
+            }
+            let _ = crate::matches::openings::parse(&text);
+            let _ = crate::matches::engine::parse_score(&text);
         }
     }
 }
