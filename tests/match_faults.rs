@@ -40,7 +40,7 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 #[test]
 fn a_hang_loses_and_the_engine_is_restarted() {
     if have_python() {
-        let o = against_misbehaving("hang", &["--depth", "1", "--hang-timeout", "0.5"]);
+        let o = against_misbehaving("hang", &["--depth", "1", "--hang-timeout", "1"]);
         check_forfeits(&o, "hang", [0, 0, 2, 0, 0, 0], 2);
     }
 }
@@ -56,9 +56,10 @@ fn nobestmove_loses_the_game() {
 #[test]
 fn overstepping_the_clock_is_a_time_loss() {
     if have_python() {
-        // 400 ms per move against 100 ms allowed plus a 50 ms margin; the engine still
-        // answers, so it is not restarted.
-        let o = against_misbehaving("slow", &["--st", "0.1", "--timemargin", "50"]);
+        // 1000 ms per move against 200 ms allowed plus a 100 ms margin (room for a loaded CI
+        // machine to schedule the good engine); the slow one answers `stop` within the 1 s grace,
+        // so it is not restarted.
+        let o = against_misbehaving("slow", &["--st", "0.2", "--timemargin", "100"]);
         check_forfeits(&o, "time forfeit", [2, 0, 0, 0, 0, 0], 0);
     }
 }

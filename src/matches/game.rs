@@ -12,9 +12,11 @@ use crate::game::{Outcome, Reason, Side};
 use std::time::Duration;
 
 /// Why a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
-    Rule(ReasonKey),
+    /// The rules core ended it. Kept as the core's own `Reason` (described by the core), so
+    /// that a rule added there (perpetual chase is on its way) needs no change here.
+    Rule(Reason),
     MaxLength,
     ResignAdjudication,
     DrawAdjudication,
@@ -26,41 +28,10 @@ pub enum Termination {
     NoBestMove,
 }
 
-/// `Reason` with the traits the tallies need.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ReasonKey {
-    Checkmate,
-    Stalemate,
-    PerpetualCheck,
-    PerpetualChase,
-    Repetition,
-    MoveLimit,
-}
-
-impl From<Reason> for ReasonKey {
-    fn from(r: Reason) -> ReasonKey {
-        match r {
-            Reason::Checkmate => ReasonKey::Checkmate,
-            Reason::Stalemate => ReasonKey::Stalemate,
-            Reason::PerpetualCheck => ReasonKey::PerpetualCheck,
-            Reason::PerpetualChase => ReasonKey::PerpetualChase,
-            Reason::Repetition => ReasonKey::Repetition,
-            Reason::MoveLimit => ReasonKey::MoveLimit,
-        }
-    }
-}
-
 impl Termination {
     pub fn describe(self) -> &'static str {
         match self {
-            Termination::Rule(r) => match r {
-                ReasonKey::Checkmate => "checkmate",
-                ReasonKey::Stalemate => "stalemate",
-                ReasonKey::PerpetualCheck => "perpetual check",
-                ReasonKey::PerpetualChase => "perpetual chase",
-                ReasonKey::Repetition => "repetition",
-                ReasonKey::MoveLimit => "natural move limit",
-            },
+            Termination::Rule(r) => r.describe(),
             Termination::MaxLength => "maximum game length",
             Termination::ResignAdjudication => "adjudicated loss",
             Termination::DrawAdjudication => "adjudicated draw",
@@ -219,7 +190,7 @@ pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) ->
             return finish(
                 record,
                 winner,
-                Termination::Rule(reason.into()),
+                Termination::Rule(reason),
                 String::new(),
                 moves,
             );

@@ -38,7 +38,8 @@ pub struct Tally {
     pub names: Vec<String>,
     pub pairings: Vec<PairingStats>,
     pub engines: Vec<EngineStats>,
-    pub terminations: BTreeMap<Termination, u32>,
+    /// Games by how they ended, keyed by the description (sorted, so reports are stable).
+    pub terminations: BTreeMap<&'static str, u32>,
     pub games: usize,
 }
 
@@ -96,7 +97,10 @@ impl Tally {
 
     pub fn record(&mut self, job: &Job, rec: &GameRecord) {
         self.games += 1;
-        *self.terminations.entry(rec.termination).or_default() += 1;
+        *self
+            .terminations
+            .entry(rec.termination.describe())
+            .or_default() += 1;
         let ids = [job.red, job.black];
         let winner = rec.winner.map(|s| ids[s.index()]);
         for (side, &id) in [Side::Red, Side::Black].iter().zip(&ids) {
@@ -236,7 +240,7 @@ impl Tally {
         }
         s += "\nTerminations:";
         for (t, n) in &self.terminations {
-            s += &format!(" {} {n};", t.describe());
+            s += &format!(" {t} {n};");
         }
         s += "\n\nengine               W    D    L  time  crash  hang  illegal  malformed  nobest  restart  noise\n";
         for (name, e) in self.names.iter().zip(&self.engines) {
@@ -288,7 +292,7 @@ impl Tally {
         let terms: Vec<String> = self
             .terminations
             .iter()
-            .map(|(t, n)| format!("{}: {n}", json_str(t.describe())))
+            .map(|(t, n)| format!("{}: {n}", json_str(t)))
             .collect();
         let sprt = match sprt {
             Some(t) => {
@@ -325,7 +329,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::game::ReasonKey;
+    use crate::game::Reason;
 
     fn rec(winner: Option<Side>, t: Termination, killed: [bool; 2]) -> GameRecord {
         GameRecord {
@@ -346,11 +350,7 @@ mod tests {
         // Pair 0: a (Red) mates; then b, now Red, crashes and a wins: a scores 2 of 2.
         t.record(
             &jobs[0],
-            &rec(
-                Some(Side::Red),
-                Termination::Rule(ReasonKey::Checkmate),
-                none,
-            ),
+            &rec(Some(Side::Red), Termination::Rule(Reason::Checkmate), none),
         );
         assert_eq!((jobs[1].red, jobs[1].black), (1, 0));
         t.record(
@@ -360,14 +360,14 @@ mod tests {
         // Pair 1: a draw, then b (Red) wins by perpetual check: a scores ½ of 2.
         t.record(
             &jobs[2],
-            &rec(None, Termination::Rule(ReasonKey::Repetition), none),
+            &rec(None, Termination::Rule(Reason::Repetition), none),
         );
         assert_eq!(t.pairings[0].penta.pairs(), 1);
         t.record(
             &jobs[3],
             &rec(
                 Some(Side::Red),
-                Termination::Rule(ReasonKey::PerpetualCheck),
+                Termination::Rule(Reason::PerpetualCheck),
                 none,
             ),
         );
@@ -391,7 +391,7 @@ mod tests {
             }
         );
         assert_eq!(t.engines[1].noise, 2, "one noise line per game as Black");
-        assert_eq!(t.terminations[&Termination::Crash], 1);
+        assert_eq!(t.terminations["crash"], 1);
         let json = t.json(None, 1.0);
         assert!(json.contains("\"crashes\": 1"), "{json}");
         assert!(

@@ -104,7 +104,7 @@ pub fn against_misbehaving(mode: &str, extra: &[&str]) -> Outcome {
     let mut args = scripted("good", "ucci", "h2e2");
     args.push("--engine".into());
     args.extend(
-        fake("bad", &format!("--mode {mode} --slow-ms 400"))
+        fake("bad", &format!("--mode {mode} --slow-ms 1000"))
             .split_whitespace()
             .map(String::from),
     );
