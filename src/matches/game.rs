@@ -153,152 +153,172 @@ fn last_all(v: &[Score], n: usize, f: impl Fn(Score) -> bool) -> bool {
     n > 0 && v.len() >= n && v[v.len() - n..].iter().all(|&s| f(s))
 }
 
-/// Plays one game. `seat[0]` plays Red. Engines are expected to be started and told
-/// about the new game already; a seat left `None` (failed to start) loses at once by crash.
+/// Why an engine lost its turn, and whether it had to be killed (to be restarted).
+struct Forfeit {
+    termination: Termination,
+    detail: String,
+    kill: bool,
+}
+
+fn forfeit(termination: Termination, detail: String, kill: bool) -> Forfeit {
+    Forfeit {
+        termination,
+        detail,
+        kill,
+    }
+}
+
+/// Whether the game is over before `pos.side_to_move()` moves: by the rules, the length
+/// limit or adjudication. Returns the winner (if any) and why.
+fn judge(
+    pos: &Position,
+    rules: &Rules,
+    plies: usize,
+    scores: &[Vec<Score>; 2],
+) -> Option<(Option<Side>, Termination)> {
+    let side = pos.side_to_move();
+    if let Some(o) = rules::outcome(pos, 3) {
+        return Some(match o {
+            Outcome::Loss(r) => (Some(side.flip()), Termination::Rule(r)),
+            Outcome::Win(r) => (Some(side), Termination::Rule(r)),
+            Outcome::Draw(r) => (None, Termination::Rule(r)),
+        });
+    }
+    if rules.max_plies > 0 && plies >= rules.max_plies {
+        return Some((None, Termination::MaxLength));
+    }
+    if let Some((n, s)) = rules.adjudication.resign {
+        for sd in [Side::Red, Side::Black] {
+            if last_all(&scores[sd.index()], n, |x| x <= -s) {
+                return Some((Some(sd.flip()), Termination::ResignAdjudication));
+            }
+        }
+    }
+    if let Some((from, n, s)) = rules.adjudication.draw {
+        let within = |x: Score| x.abs() <= s;
+        if pos.fullmove() >= from
+            && last_all(&scores[0], n, within)
+            && last_all(&scores[1], n, within)
+        {
+            return Some((None, Termination::DrawAdjudication));
+        }
+    }
+    None
+}
+
+/// One engine's turn: sends the position and the clocks, waits, charges the clock and checks
+/// the move. Returns the legal move and the engine's last score, or the forfeit.
+fn turn(
+    engine: &mut Engine,
+    opening: &Opening,
+    moves: &[Move],
+    pos: &Position,
+    rules: &Rules,
+    clocks: &mut [Clock; 2],
+    noise: &mut u32,
+) -> Result<(Move, Option<Score>), Forfeit> {
+    let side = pos.side_to_move();
+    let i = side.index();
+    let spec = std::sync::Arc::clone(&engine.spec);
+    let position = position_command(opening, moves, spec.rank_base);
+    let go = go_command(spec.proto, spec.seconds, &rules.tc, clocks, side);
+    let limit = clocks[i].wait_limit(&rules.tc, rules.margin, rules.hang);
+    let answer = engine.think(&position, &go, limit);
+    *noise += engine.take_noise();
+    let (reply, used, score) = match answer {
+        Ok(a) => a,
+        Err(Fault::Timeout) if rules.tc.is_timed() => {
+            // Lost on time; if it does not even answer `stop`, it is stuck.
+            let stuck = !engine.stop(Duration::from_secs(1));
+            let d = format!("no move within {} ms", limit.as_millis());
+            return Err(forfeit(Termination::TimeForfeit, d, stuck));
+        }
+        Err(Fault::Timeout) => {
+            let d = format!("no move within {} s", limit.as_secs_f64());
+            return Err(forfeit(Termination::Hang, d, true));
+        }
+        Err(_) => {
+            return Err(forfeit(
+                Termination::Crash,
+                "the engine exited".into(),
+                true,
+            ));
+        }
+    };
+    if clocks[i].charge(&rules.tc, used, rules.margin) == Tick::Flagged {
+        let d = format!("used {} ms", used.as_millis());
+        return Err(forfeit(Termination::TimeForfeit, d, false));
+    }
+    let text = match reply {
+        Reply::NoMove => return Err(forfeit(Termination::NoBestMove, String::new(), false)),
+        Reply::Move(t) => t,
+    };
+    match pos.parse_move_with_base(&text, spec.rank_base) {
+        Ok(m) => Ok((m, score)),
+        Err(e @ MoveError::Malformed(_)) => {
+            Err(forfeit(Termination::MalformedMove, e.to_string(), false))
+        }
+        Err(e) => {
+            let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
+            Err(forfeit(Termination::IllegalMove, d, false))
+        }
+    }
+}
+
+/// Plays one game. `seat[0]` plays Red. Engines are expected to be started and told about
+/// the new game already; a seat left `None` (failed to start) loses at once by crash.
 pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) -> GameRecord {
     let mut pos: Position = opening.position();
     let mut clocks = [Clock::new(&rules.tc); 2];
     let mut moves = Vec::new();
     let mut scores: [Vec<Score>; 2] = [Vec::new(), Vec::new()];
-    let mut record = GameRecord {
-        winner: None,
-        termination: Termination::MaxLength,
-        moves: Vec::new(),
-        detail: String::new(),
-        killed: [false; 2],
-        noise: [0; 2],
-    };
-    let finish = |mut record: GameRecord,
-                  winner: Option<Side>,
-                  t: Termination,
-                  detail: String,
-                  moves: Vec<Move>| {
-        record.winner = winner;
-        record.termination = t;
-        record.detail = detail;
-        record.moves = moves;
-        record
-    };
-    loop {
+    let mut killed = [false; 2];
+    let mut noise = [0; 2];
+    let (winner, termination, detail) = loop {
+        if let Some((winner, t)) = judge(&pos, rules, moves.len(), &scores) {
+            break (winner, t, String::new());
+        }
         let side = pos.side_to_move();
-        if let Some(o) = rules::outcome(&pos, 3) {
-            let (winner, reason) = match o {
-                Outcome::Loss(r) => (Some(side.flip()), r),
-                Outcome::Win(r) => (Some(side), r),
-                Outcome::Draw(r) => (None, r),
-            };
-            return finish(
-                record,
-                winner,
-                Termination::Rule(reason),
-                String::new(),
-                moves,
-            );
-        }
-        if rules.max_plies > 0 && moves.len() >= rules.max_plies {
-            return finish(record, None, Termination::MaxLength, String::new(), moves);
-        }
-        if let Some((n, s)) = rules.adjudication.resign {
-            for sd in [Side::Red, Side::Black] {
-                if last_all(&scores[sd.index()], n, |x| x <= -s) {
-                    return finish(
-                        record,
-                        Some(sd.flip()),
-                        Termination::ResignAdjudication,
-                        String::new(),
-                        moves,
-                    );
-                }
-            }
-        }
-        if let Some((from, n, s)) = rules.adjudication.draw {
-            let within = |x: Score| x.abs() <= s;
-            if pos.fullmove() >= from
-                && last_all(&scores[0], n, within)
-                && last_all(&scores[1], n, within)
-            {
-                return finish(
-                    record,
-                    None,
-                    Termination::DrawAdjudication,
-                    String::new(),
-                    moves,
-                );
-            }
-        }
         let i = side.index();
-        let forfeit = |record: GameRecord, t: Termination, detail: String, moves: Vec<Move>| {
-            finish(record, Some(side.flip()), t, detail, moves)
-        };
         let Some(engine) = seat[i].as_mut() else {
-            return forfeit(
-                record,
+            break (
+                Some(side.flip()),
                 Termination::Crash,
                 "engine not running".into(),
-                moves,
             );
         };
-        let spec = std::sync::Arc::clone(&engine.spec);
-        let position = position_command(opening, &moves, spec.rank_base);
-        let go = go_command(spec.proto, spec.seconds, &rules.tc, &clocks, side);
-        let limit = clocks[i].wait_limit(&rules.tc, rules.margin, rules.hang);
-        let answer = engine.think(&position, &go, limit);
-        record.noise[i] += engine.take_noise();
-        match answer {
-            Err(Fault::Timeout) if rules.tc.is_timed() => {
-                // Lost on time; if it does not even answer `stop`, it is stuck.
-                if !engine.stop(Duration::from_secs(1)) {
+        match turn(
+            engine,
+            opening,
+            &moves,
+            &pos,
+            rules,
+            &mut clocks,
+            &mut noise[i],
+        ) {
+            Ok((m, score)) => {
+                pos.make(m);
+                moves.push(m);
+                if let Some(s) = score {
+                    scores[i].push(s.clamp(-MATE, MATE));
+                }
+            }
+            Err(f) => {
+                if f.kill {
                     *seat[i] = None;
-                    record.killed[i] = true;
+                    killed[i] = true;
                 }
-                let d = format!("no move within {} ms", limit.as_millis());
-                return forfeit(record, Termination::TimeForfeit, d, moves);
-            }
-            Err(Fault::Timeout) => {
-                *seat[i] = None;
-                record.killed[i] = true;
-                let d = format!("no move within {} s", limit.as_secs_f64());
-                return forfeit(record, Termination::Hang, d, moves);
-            }
-            Err(_) => {
-                *seat[i] = None;
-                record.killed[i] = true;
-                return forfeit(
-                    record,
-                    Termination::Crash,
-                    "the engine exited".into(),
-                    moves,
-                );
-            }
-            Ok((reply, used, score)) => {
-                if clocks[i].charge(&rules.tc, used, rules.margin) == Tick::Flagged {
-                    let d = format!("used {} ms", used.as_millis());
-                    return forfeit(record, Termination::TimeForfeit, d, moves);
-                }
-                let text = match reply {
-                    Reply::NoMove => {
-                        return forfeit(record, Termination::NoBestMove, String::new(), moves);
-                    }
-                    Reply::Move(t) => t,
-                };
-                match pos.parse_move_with_base(&text, spec.rank_base) {
-                    Ok(m) => {
-                        pos.make(m);
-                        moves.push(m);
-                        if let Some(s) = score {
-                            scores[i].push(s.clamp(-MATE, MATE));
-                        }
-                    }
-                    Err(e @ MoveError::Malformed(_)) => {
-                        return forfeit(record, Termination::MalformedMove, e.to_string(), moves);
-                    }
-                    Err(e) => {
-                        let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
-                        return forfeit(record, Termination::IllegalMove, d, moves);
-                    }
-                }
+                break (Some(side.flip()), f.termination, f.detail);
             }
         }
+    };
+    GameRecord {
+        winner,
+        termination,
+        moves,
+        detail,
+        killed,
+        noise,
     }
 }
 
