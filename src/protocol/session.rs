@@ -278,7 +278,11 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
 
     fn set_option(&mut self, s: Setting) {
         match s {
-            Setting::HashMb(mb) => self.engine.set_hash(mb),
+            Setting::HashMb(mb) => {
+                if let Err(e) = self.engine.set_hash(mb) {
+                    self.report(&e);
+                }
+            }
             Setting::Threads(n) => self.engine.set_threads(n),
             Setting::Ponder(_) => {} // pondering is driven by `go ponder`; nothing to budget
             Setting::Overhead(d) => self.engine.set_overhead(d),

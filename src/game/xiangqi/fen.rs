@@ -58,13 +58,9 @@ impl Position {
         let _en_passant = fields.next();
         let rule_plies = match fields.next() {
             None => 0,
-            Some(s) => match s.parse::<u16>() {
-                Ok(n) if n < 120 => n,
-                Ok(n) => {
-                    return err(format!(
-                        "halfmove counter {n} has already reached the natural-move limit of 120 plies"
-                    ));
-                }
+            // Past the limit the game is already drawn; keep the count at the limit.
+            Some(s) => match s.parse::<u64>() {
+                Ok(n) => n.min(120) as u16,
                 Err(_) => return err(format!("halfmove counter '{s}' is not a number")),
             },
         };
@@ -110,11 +106,9 @@ impl Position {
         } else {
             'b'
         };
-        out.push_str(&format!(
-            " {side} - - {} {}",
-            self.state().rule_plies,
-            self.fullmove()
-        ));
+        // Past the natural-move limit the count no longer matters; keep it readable back.
+        let plies = self.state().rule_plies.min(120);
+        out.push_str(&format!(" {side} - - {plies} {}", self.fullmove()));
         out
     }
 }
@@ -349,6 +343,13 @@ mod tests {
             "3k5/9/9/9/9/9/9/9/3R5/4K4 w",
             "could capture the Black king",
         );
+    }
+
+    #[test]
+    fn counters_past_the_move_limit_are_kept_at_the_limit() {
+        let fen = "3k5/9/9/9/9/9/9/9/9/4K4 b - - 300 42";
+        let pos = Position::from_fen(fen).expect("valid");
+        assert_eq!(pos.to_fen(), "3k5/9/9/9/9/9/9/9/9/4K4 b - - 120 42");
     }
 
     #[test]

@@ -177,12 +177,12 @@ impl Position {
             let mut checks = prev.checks;
             let mut plies = prev.rule_plies;
             if in_check {
-                checks[us.index()] += 1;
+                checks[us.index()] = checks[us.index()].saturating_add(1);
             }
             // Checks beyond a side's tenth since the last capture do not count towards the
             // limit, so that a side cannot run out the clock by checking (Pikafish's rule).
             if !in_check || checks[us.index()] <= 10 {
-                plies += 1;
+                plies = plies.saturating_add(1);
             }
             (plies, checks)
         };
