@@ -332,10 +332,6 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1",
             "halfmove",
         );
-        rejects(
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 120 1",
-            "limit",
-        );
         rejects("", "empty");
         // Kings facing on an open file: the side to move could take the other king.
         rejects("4k4/9/9/9/9/9/9/9/9/4K4 w", "could capture the Black king");
