@@ -2,4 +2,5 @@
 //! protocols; `main.rs` only picks what to run.
 
 pub mod game;
+pub mod judge;
 pub mod perft;

@@ -10,12 +10,15 @@ const USAGE: &str = "usage:
   jiangjun                                  run the engine (UCCI or UCI on stdin/stdout)
   jiangjun perft DEPTH [--fen FEN] [--divide]
                                             count the leaves of the legal move tree
+  jiangjun judge --fen FEN [--moves M1 M2 ...]
+                                            rule on the position after the moves
   jiangjun --help                           this text";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
+        Some("judge") => jiangjun::judge::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
