@@ -284,3 +284,81 @@ impl Position {
         copy
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The squares `mv` newly chases when played from `fen`, by name.
+    fn fresh(fen: &str, mv: &str) -> Vec<String> {
+        let mut pos = Position::from_fen(fen).expect("valid test FEN");
+        let mv = pos.parse_move(mv).expect("legal test move");
+        pos.make(mv);
+        let set = fresh_chases(&mut pos, mv);
+        squares(set).map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn attacking_an_unprotected_piece_chases_it() {
+        assert_eq!(fresh("3k5/9/9/9/8c/9/9/9/9/R3K4 w", "a0a5"), ["i5"]);
+    }
+
+    #[test]
+    fn attacking_a_protected_piece_does_not() {
+        // The rook on i9 guards the cannon on i5.
+        assert!(fresh("3k4r/9/9/9/8c/9/9/9/9/R3K4 w", "a0a5").is_empty());
+    }
+
+    #[test]
+    fn a_horse_on_a_protected_rook_chases_it() {
+        // The rook on d9 guards d5; the horse lands on b4 and attacks d5 anyway.
+        assert_eq!(fresh("3rk4/9/9/9/3r5/9/9/2N6/9/5K3 w", "c2b4"), ["d5"]);
+    }
+
+    #[test]
+    fn a_rook_offered_to_a_rook_is_no_chase() {
+        // The black rook on i5 can take the red rook back: an offer.
+        assert!(fresh("3k5/9/9/9/8r/9/9/9/9/R3K4 w", "a0a5").is_empty());
+    }
+
+    #[test]
+    fn kings_and_pawns_do_not_chase() {
+        assert!(fresh("3k5/9/9/9/9/9/9/9/3n5/4K4 w", "e0e1").is_empty());
+        assert!(fresh("3k5/9/3c5/9/3P5/9/9/9/9/4K4 w", "d5d6").is_empty());
+    }
+
+    #[test]
+    fn only_pawns_across_the_river_are_targets() {
+        // The black pawn on e6 stands on its own half; on e4 it has crossed.
+        assert!(fresh("3k5/9/9/4p4/9/9/9/9/9/R3K4 w", "a0a6").is_empty());
+        assert_eq!(fresh("3k5/9/9/9/9/4p4/9/9/9/R3K4 w", "a0a4"), ["e4"]);
+    }
+
+    #[test]
+    fn a_king_that_would_face_the_other_king_is_no_protector() {
+        // The red king could take back on d0 only onto the open d-file facing d9.
+        assert_eq!(fresh("3k5/9/9/9/9/9/2r6/9/9/3NK4 b", "c3d3"), ["d0"]);
+        // With the black horse on d6 closing the file, the king protects the horse.
+        assert!(fresh("3k5/9/9/3n5/9/9/2r6/9/9/3NK4 b", "c3d3").is_empty());
+    }
+
+    #[test]
+    fn a_discovered_attack_chases() {
+        // The horse steps off the a-file and uncovers the rook's attack on the cannon.
+        assert_eq!(fresh("3k5/9/c8/9/9/9/N8/9/9/R3K4 w", "a3c4"), ["a7"]);
+    }
+
+    #[test]
+    fn an_attack_that_stays_is_not_a_new_chase() {
+        // The rook attacked the cannon on a7 before moving along the file and still does.
+        assert!(fresh("3k5/9/c8/9/9/9/9/9/9/R3K4 w", "a0a1").is_empty());
+    }
+
+    #[test]
+    fn a_pinned_attacker_does_not_chase() {
+        // The red rook screens its king from the cannon on e8 (over the pawn on e6): it may
+        // move along the e-file but not leave it to take the cannon on a4.
+        assert!(fresh("3k5/4c4/9/4p4/9/c8/4R4/9/9/4K4 w", "e3e4").is_empty());
+        assert_eq!(fresh("3k5/9/9/4p4/9/c8/4R4/9/9/4K4 w", "e3e4"), ["a4"]);
+    }
+}

@@ -153,6 +153,7 @@ fn all_checks(cycle: &[State], to_move: Side, side: Side) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::xiangqi::{Kind, Piece};
 
     fn play(fen: &str, moves: &str) -> Position {
         let mut pos = Position::from_fen(fen).expect("valid test FEN");
@@ -207,6 +208,29 @@ mod tests {
         let pos = play(
             "3akr3/4c4/1P3R3/9/9/9/9/9/9/4CK3 b",
             "e8f8 f7e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7",
+        );
+        assert_eq!(outcome(&pos, 3), Some(Outcome::Draw(Reason::Repetition)));
+    }
+
+    #[test]
+    fn one_sided_perpetual_chase_loses_and_names_the_chased_piece() {
+        // Black's rook follows Red's unprotected cannon between a1 and c1.
+        let cycle = "a1c1 a4c4 c1a1 c4a4 ";
+        let pos = play("4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w", &cycle.repeat(2));
+        let verdict = repetition_verdict(&pos, 3).expect("third occurrence");
+        assert_eq!(verdict.outcome, Outcome::Win(Reason::PerpetualChase));
+        let chased = verdict.chased.expect("a chase names its target");
+        assert_eq!(chased.piece, Piece::new(Side::Red, Kind::Cannon));
+        assert_eq!(chased.square.to_string(), "a1");
+    }
+
+    #[test]
+    fn check_and_chase_in_turn_is_a_draw() {
+        // Red's rook checks from b9 and attacks the unprotected cannon from b8, in turn.
+        let cycle = "b8b9 e9e8 b9b8 e8e9 ";
+        let pos = play(
+            "3Ckabr1/1R7/4b4/p7p/2p6/9/r1P3P2/B8/9/2B1KA3 w",
+            &cycle.repeat(2),
         );
         assert_eq!(outcome(&pos, 3), Some(Outcome::Draw(Reason::Repetition)));
     }
