@@ -2,8 +2,13 @@
 //! case played twice round its cycle from its FEN must get the written verdict, and the
 //! verdict must not change when the game starts elsewhere in the cycle, when the board is
 //! mirrored (files a ↔ i), or when the colours are swapped (ranks exchanged, verdict swapped).
-//! The disputed `#?` cases are printed, not asserted.
+//! The same invariances are checked on a few thousand four-ply cycles shuttled in random
+//! games. The disputed `#?` cases are printed, not asserted.
 
+mod common;
+
+use common::{Rng, legal_moves};
+use jiangjun::game::xiangqi::{Move, Position};
 use jiangjun::judge::judge;
 
 const CASES: &str = include_str!("data/repetition-cases.txt");
@@ -183,9 +188,80 @@ fn disputed_cases_are_reported() {
     }
 }
 
+/// A four-ply cycle from `pos`: a quiet move of each side, then both taken back by moving
+/// the pieces back; `None` if some step is not legal.
+fn shuttle(pos: &Position, rng: &mut Rng) -> Option<Vec<Move>> {
+    let mut p = pos.clone();
+    let mut cycle = Vec::new();
+    for _ in 0..2 {
+        let quiet: Vec<Move> = legal_moves(&p)
+            .into_iter()
+            .filter(|m| p.piece_at(m.to()).is_none())
+            .collect();
+        let m = *quiet.get(rng.below(quiet.len().max(1)))?;
+        p.make(m);
+        cycle.push(m);
+    }
+    for i in 0..2 {
+        let back = Move::new(cycle[i].to(), cycle[i].from());
+        if !p.is_legal(back) {
+            return None;
+        }
+        p.make(back);
+        cycle.push(back);
+    }
+    Some(cycle)
+}
+
+#[test]
+fn random_cycles_get_the_same_verdict_rotated_mirrored_and_colour_swapped() {
+    let mut rng = Rng::new(5);
+    let (mut cycles, mut decisive) = (0, 0);
+    for _ in 0..500 {
+        let mut pos = Position::startpos();
+        for ply in 0..80 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            if ply % 8 == 7
+                && let Some(cycle) = shuttle(&pos, &mut rng)
+            {
+                let fen = pos.to_fen();
+                let cycle: Vec<String> = cycle.iter().map(|m| m.to_string()).collect();
+                let want = rule_twice(&fen, &cycle);
+                let mirrored: Vec<String> = cycle.iter().map(|m| mirror_move(m)).collect();
+                let swapped: Vec<String> = cycle.iter().map(|m| colour_swap_move(m)).collect();
+                assert_eq!(
+                    rule_twice(&mirror_fen(&fen), &mirrored),
+                    want,
+                    "{fen} {cycle:?}"
+                );
+                let got = rule_twice(&colour_swap_fen(&fen), &swapped);
+                assert_eq!(got, swap_verdict(&want), "{fen} {cycle:?} swapped");
+                for k in 1..cycle.len() {
+                    let start = judge_fen_after(&fen, &cycle[..k]);
+                    let rotated: Vec<String> =
+                        cycle[k..].iter().chain(&cycle[..k]).cloned().collect();
+                    assert_eq!(
+                        rule_twice(&start, &rotated),
+                        want,
+                        "{fen} {cycle:?} from {k}"
+                    );
+                }
+                cycles += 1;
+                decisive += usize::from(want != "draw");
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+    }
+    println!("{cycles} random cycles, {decisive} decided by a perpetual attack");
+    assert!(cycles > 2000 && decisive > 10);
+}
+
 /// The FEN of the position after `moves` from `fen`.
 fn judge_fen_after(fen: &str, moves: &[String]) -> String {
-    let mut pos = jiangjun::game::xiangqi::Position::from_fen(fen).expect("case FENs are valid");
+    let mut pos = Position::from_fen(fen).expect("case FENs are valid");
     for m in moves {
         let mv = pos.parse_move(m).expect("case moves are legal");
         pos.make(mv);
