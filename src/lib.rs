@@ -1,6 +1,12 @@
 //! jiangjun: a Xiangqi engine. The library holds the games' rules, the search and the
 //! protocols; `main.rs` only picks what to run.
 
+pub mod bench;
+pub mod engine;
 pub mod game;
 pub mod judge;
 pub mod perft;
+pub mod protocol;
+pub mod search;
+pub mod time;
+pub mod tt;

@@ -10,28 +10,51 @@ const USAGE: &str = "usage:
   jiangjun                                  run the engine (UCCI or UCI on stdin/stdout)
   jiangjun perft DEPTH [--fen FEN] [--divide]
                                             count the leaves of the legal move tree
+  jiangjun bench [DEPTH]                    fixed search of fixed positions: node count, speed
   jiangjun judge --fen FEN [--moves M1 M2 ...]
                                             rule on the position after the moves
   jiangjun --help                           this text";
 
 fn main() -> ExitCode {
+    // Logs go to stderr; warnings (bad input) show by default, RUST_LOG=debug shows more.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format_timestamp(None)
+        .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
+        Some("bench") => run_bench(&args[1..]),
         Some("judge") => jiangjun::judge::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
         None => {
-            eprintln!("jiangjun: the protocol loop is not built yet (see issue 3)");
-            ExitCode::FAILURE
+            jiangjun::protocol::run::<Position>();
+            ExitCode::SUCCESS
         }
         Some(other) => {
             eprintln!("jiangjun: unknown command '{other}'\n{USAGE}");
             ExitCode::from(2)
         }
     }
+}
+
+fn run_bench(args: &[String]) -> ExitCode {
+    let depth = match args.first().map(|d| d.parse::<u32>()) {
+        None => jiangjun::bench::DEFAULT_DEPTH,
+        Some(Ok(d)) if (1..=30).contains(&d) => d,
+        Some(_) => {
+            eprintln!("jiangjun bench: the depth must be a number from 1 to 30\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let r = jiangjun::bench::run(depth);
+    println!("Nodes searched  : {}", r.nodes);
+    println!("Nodes/second    : {}", r.nps());
+    println!("Time            : {} ms", r.elapsed.as_millis());
+    println!("Bench: {}", r.nodes);
+    ExitCode::SUCCESS
 }
 
 fn run_perft(args: &[String]) -> ExitCode {

@@ -143,6 +143,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     type FenError: std::fmt::Display;
     type MoveError: std::fmt::Display;
 
+    /// A move value used to fill move lists; never legal.
+    const NULL_MOVE: Self::Move;
+    /// History tables index moves by `move_index`, below this bound.
+    const MOVE_INDEX_COUNT: usize;
+    /// The engine's score for the game's standard minor piece (Xiangqi: a horse), so that
+    /// protocols can rescale to conventions like UCCI's "100 = one horse".
+    const MINOR_PIECE_VALUE: i32;
+
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
     fn to_fen(&self) -> String;
@@ -151,10 +159,27 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn key(&self) -> u64;
     fn in_check(&self) -> bool;
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    /// Whether a move from elsewhere (the table, a killer slot) is legal here.
+    fn is_legal(&self, m: Self::Move) -> bool;
+    fn is_capture(&self, m: Self::Move) -> bool;
+    /// Victim and attacker values of a capture, for MVV-LVA ordering; `None` for quiet moves.
+    fn capture_values(&self, m: Self::Move) -> Option<(i32, i32)>;
     fn make(&mut self, m: Self::Move);
     fn unmake(&mut self);
     fn make_null(&mut self);
     fn unmake_null(&mut self);
+    /// Whether a null move is reasonable here (the side to move has attacking pieces).
+    fn null_move_allowed(&self) -> bool;
+    /// Static evaluation from the side to move's view.
+    fn evaluate(&self) -> i32;
+    /// A rule that decides this position inside a search (repetition judged at its first
+    /// occurrence, move-count limits), from the side to move's view.
+    fn rule_outcome(&self) -> Option<Outcome>;
+    /// The outcome for the side to move when it has no legal move.
+    fn no_moves_outcome(&self) -> Outcome;
+    fn move_index(m: Self::Move) -> usize;
+    fn move_to_bits(m: Self::Move) -> u16;
+    fn move_from_bits(bits: u16) -> Option<Self::Move>;
     /// Parses move text and returns it only if it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     fn format_move(&self, m: Self::Move) -> String;

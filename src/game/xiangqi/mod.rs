@@ -2,6 +2,7 @@
 
 mod attacks;
 pub mod chase;
+pub mod eval;
 pub mod fen;
 mod lines;
 mod movegen;
@@ -17,12 +18,16 @@ pub use notation::MoveError;
 pub use position::{Position, State};
 pub use types::{Kind, Move, Piece, Square};
 
-use crate::game::{Game, GenKind, MoveList, Side};
+use crate::game::{Game, GenKind, MoveList, Outcome, Side};
 
 impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
+
+    const NULL_MOVE: Move = Move::NONE;
+    const MOVE_INDEX_COUNT: usize = 1 << 14;
+    const MINOR_PIECE_VALUE: i32 = eval::VALUE[Kind::Horse as usize];
 
     fn startpos() -> Self {
         Position::startpos()
@@ -45,6 +50,24 @@ impl Game for Position {
     fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
         self.generate_legal(kind, out)
     }
+    fn is_legal(&self, m: Move) -> bool {
+        Position::is_legal(self, m)
+    }
+    fn is_capture(&self, m: Move) -> bool {
+        self.piece_at(m.to()).is_some()
+    }
+    fn capture_values(&self, m: Move) -> Option<(i32, i32)> {
+        let victim = self.piece_at(m.to())?;
+        let attacker = self.piece_at(m.from())?;
+        let value = |k: Kind| {
+            if k == Kind::King {
+                2000
+            } else {
+                eval::VALUE[k as usize]
+            }
+        };
+        Some((value(victim.kind()), value(attacker.kind())))
+    }
     fn make(&mut self, m: Move) {
         Position::make(self, m)
     }
@@ -56,6 +79,27 @@ impl Game for Position {
     }
     fn unmake_null(&mut self) {
         Position::unmake_null(self)
+    }
+    fn null_move_allowed(&self) -> bool {
+        self.has_attacking_material(self.side_to_move())
+    }
+    fn evaluate(&self) -> i32 {
+        Position::evaluate(self)
+    }
+    fn rule_outcome(&self) -> Option<Outcome> {
+        rules::repetition_outcome(self, 2).or_else(|| rules::move_limit_outcome(self))
+    }
+    fn no_moves_outcome(&self) -> Outcome {
+        rules::no_moves_outcome(self)
+    }
+    fn move_index(m: Move) -> usize {
+        m.bits() as usize
+    }
+    fn move_to_bits(m: Move) -> u16 {
+        m.bits()
+    }
+    fn move_from_bits(bits: u16) -> Option<Move> {
+        Move::from_bits(bits)
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         Position::parse_move(self, text)

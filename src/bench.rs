@@ -1,0 +1,80 @@
+//! `bench`: a fixed search of fixed positions on one thread with a fresh table, so that the
+//! total node count is a signature of the search's behaviour (any functional change changes
+//! it) and nodes per second a measure of its speed.
+
+use crate::game::xiangqi::Position;
+use crate::game::{Game, GenKind, MoveList};
+use crate::search::{self, Job, Noise, Shared};
+use crate::time::{Clock, Limits};
+use crate::tt::Tt;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::{Duration, Instant};
+
+pub const DEFAULT_DEPTH: u32 = 9;
+
+/// Openings, middlegames and endgames, from the project's perft and opening sets.
+const POSITIONS: [&str; 12] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+    "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 0 1",
+    "2rakabr1/1c7/2n1b1n1c/p1p1p2Rp/6p2/1CP6/P3P1P1P/R1N1C1N2/9/2BAKAB2 w - - 0 1",
+    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "2ba1a3/4k2r1/1n7/p6cp/2P3b2/4N4/6p1P/1C3A3/4K4/R2A2B2 w - - 0 1",
+    "3ak1b2/4a4/9/3n2n2/2b6/2B3B2/3N1p3/9/4A4/3AK4 w - - 0 1",
+    "C1Naka3/9/7r1/4P1n2/7c1/4N4/2p6/4C4/9/5K3 w - - 0 1",
+    "3k1a3/4a4/9/p1n1r3p/2P6/9/9/4R4/cN1CKN2r/9 w - - 0 1",
+    "4kab2/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2B1KA3 w - - 0 1",
+    "3k5/4a4/4ba3/9/2b6/6R2/9/4B4/4A4/4KA3 w - - 0 1",
+];
+
+pub struct BenchResult {
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl BenchResult {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
+/// Searches every bench position to `depth` and returns the total nodes and time.
+pub fn run(depth: u32) -> BenchResult {
+    let tt = Tt::new(16);
+    let mut nodes = 0;
+    let start = Instant::now();
+    for fen in POSITIONS {
+        let Ok(pos) = Position::from_fen(fen) else {
+            log::error!("bench position does not parse: {fen}");
+            continue;
+        };
+        tt.clear();
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
+        let clock = Clock::new(&limits, Duration::ZERO);
+        let mut list = MoveList::new(Position::NULL_MOVE);
+        pos.generate(GenKind::All, &mut list);
+        let job = Job {
+            pos,
+            root_moves: list.as_slice().to_vec(),
+            threads: 1,
+            shared: Shared {
+                tt: &tt,
+                stop: &stop,
+                nodes: &counter,
+                clock: &clock,
+                limits: &limits,
+                noise: Noise::default(),
+            },
+        };
+        nodes += search::search(job, &|_| {}).nodes;
+    }
+    BenchResult {
+        nodes,
+        elapsed: start.elapsed(),
+    }
+}

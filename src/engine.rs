@@ -1,0 +1,203 @@
+//! The engine facade: the current position with its game history, the transposition table
+//! and the options, and one search at a time running on its own thread. The protocols drive
+//! it; it never prints, but sends typed `Event`s down a channel.
+
+use crate::game::{Game, GenKind, MoveList};
+use crate::search::{self, Event, Job, Noise, Shared};
+use crate::time::{Clock, DEFAULT_OVERHEAD, Limits};
+use crate::tt::{Entry, Tt};
+use crossbeam_channel::Sender;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+pub const DEFAULT_HASH_MB: usize = 64;
+pub const MAX_HASH_MB: usize = 65_536;
+pub const MAX_THREADS: usize = 256;
+
+/// A search in progress.
+struct Running {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    clock: Arc<Clock>,
+}
+
+pub struct Engine<G: Game> {
+    pos: G,
+    tt: Arc<Tt>,
+    hash_mb: usize,
+    threads: usize,
+    overhead: Duration,
+    running: Option<Running>,
+    events: Sender<Event<G::Move>>,
+}
+
+impl<G: Game> Engine<G> {
+    pub fn new(events: Sender<Event<G::Move>>) -> Engine<G> {
+        Engine {
+            pos: G::startpos(),
+            tt: Arc::new(Tt::new(DEFAULT_HASH_MB)),
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            overhead: DEFAULT_OVERHEAD,
+            running: None,
+            events,
+        }
+    }
+
+    pub fn position(&self) -> &G {
+        &self.pos
+    }
+
+    /// Replaces the position (with its history, which the repetition rules use).
+    pub fn set_position(&mut self, pos: G) {
+        self.pos = pos;
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Resizes the table (emptying it); only while idle.
+    pub fn set_hash(&mut self, mb: usize) {
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        if mb != self.hash_mb {
+            self.tt = Arc::new(Tt::new(mb));
+            self.hash_mb = mb;
+        }
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn set_overhead(&mut self, d: Duration) {
+        self.overhead = d;
+    }
+
+    pub fn clear_hash(&self) {
+        if self.running.is_none() {
+            self.tt.clear();
+        }
+    }
+
+    /// What the table holds for a position (the `probe` command).
+    pub fn probe(&self, pos: &G) -> Option<Entry> {
+        self.tt.probe(pos.key())
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&self) -> Vec<G::Move> {
+        let mut list = MoveList::new(G::NULL_MOVE);
+        self.pos.generate(GenKind::All, &mut list);
+        list.as_slice().to_vec()
+    }
+
+    /// Starts a search of the current position over `root_moves` (already filtered by
+    /// `searchmoves`/`banmoves`). Exactly one `Event::BestMove` follows, after which the
+    /// caller must call `finish`. Refused (returns false) while another search runs.
+    pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
+        if self.running.is_some() {
+            return false;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let clock = Arc::new(Clock::new(&limits, self.overhead));
+        let (tt, pos, threads, events) = (
+            self.tt.clone(),
+            self.pos.clone(),
+            self.threads,
+            self.events.clone(),
+        );
+        let (stop2, clock2) = (stop.clone(), clock.clone());
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                let nodes = AtomicU64::new(0);
+                let shared = Shared {
+                    tt: &tt,
+                    stop: &stop2,
+                    nodes: &nodes,
+                    clock: &clock2,
+                    limits: &limits,
+                    noise,
+                };
+                let emit = |e: Event<G::Move>| {
+                    // The receiver is gone only when the process is shutting down.
+                    let _ = events.send(e);
+                };
+                let report = search::search(
+                    Job {
+                        pos,
+                        root_moves,
+                        threads,
+                        shared,
+                    },
+                    &emit,
+                );
+                // Under `infinite` or `ponder` the answer waits for `stop` or `ponderhit`.
+                while clock2.is_waiting() && !stop2.load(Ordering::Acquire) {
+                    std::thread::park_timeout(Duration::from_millis(5));
+                }
+                emit(Event::BestMove {
+                    best: report.best,
+                    ponder: report.ponder,
+                    score: report.score,
+                });
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    handle,
+                    stop,
+                    clock,
+                });
+                true
+            }
+            Err(e) => {
+                log::error!("could not start the search thread: {e}");
+                false
+            }
+        }
+    }
+
+    /// Asks the running search to answer as soon as it can.
+    pub fn stop(&self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Release);
+            r.handle.thread().unpark();
+        }
+    }
+
+    /// The expected move was played: the clock of a pondering search starts now.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.clock.start_now();
+            r.handle.thread().unpark();
+        }
+    }
+
+    /// Joins the search thread after its `BestMove` event.
+    pub fn finish(&mut self) {
+        if let Some(r) = self.running.take()
+            && r.handle.join().is_err()
+        {
+            log::error!("the search thread panicked");
+        }
+    }
+
+    /// Stops any search and waits for it (for `quit`).
+    pub fn shutdown(&mut self) {
+        self.stop();
+        self.finish();
+    }
+}

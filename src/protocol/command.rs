@@ -1,0 +1,212 @@
+//! The commands both dialects parse into, and the parsing pieces they share. Keywords are
+//! matched without regard to case; FENs and moves keep theirs.
+
+use crate::time::Limits;
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    IsReady,
+    SetOption(Setting),
+    NewGame,
+    /// `fen: None` is the start position.
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    BanMoves(Vec<String>),
+    Go(Go),
+    PonderHit {
+        draw: bool,
+    },
+    Stop,
+    Probe {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    Quit,
+    /// Print the board (`d`).
+    Display,
+    Perft(u32),
+    Bench,
+    /// Nothing to do (an unknown UCCI option, a comment).
+    Nothing,
+    /// Something wrong with the line; the message says what.
+    Error(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Setting {
+    HashMb(usize),
+    Threads(usize),
+    Ponder(bool),
+    Overhead(Duration),
+    ClearHash,
+    Batch(bool),
+    Debug(bool),
+    Randomness(i32),
+    MilliSeconds(bool),
+    /// Accepted and without effect (e.g. `usebook` with no book, `UCI_Variant xiangqi`).
+    Accepted(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    pub limits: Limits,
+    pub searchmoves: Vec<String>,
+    /// UCCI `go draw`: the opponent offers a draw.
+    pub draw: bool,
+    /// Problems with the line that did not stop the search (reported to the user).
+    pub warnings: Vec<String>,
+}
+
+/// Whether `word` is `keyword`, ignoring case.
+pub fn is(word: &str, keyword: &str) -> bool {
+    word.eq_ignore_ascii_case(keyword)
+}
+
+/// Splits `position`/`probe` arguments: `startpos` or `fen <fields…>`, then `moves …`.
+pub fn parse_position(words: &[&str], what: &str) -> Result<(Option<String>, Vec<String>), String> {
+    let moves_at = words.iter().position(|w| is(w, "moves"));
+    let (head, moves) = match moves_at {
+        Some(i) => (
+            &words[..i],
+            words[i + 1..].iter().map(|m| m.to_string()).collect(),
+        ),
+        None => (words, Vec::new()),
+    };
+    match head.split_first() {
+        Some((w, rest)) if is(w, "startpos") => {
+            if rest.is_empty() {
+                Ok((None, moves))
+            } else {
+                Err(format!(
+                    "{what}: unexpected '{}' after startpos",
+                    rest.join(" ")
+                ))
+            }
+        }
+        Some((w, rest)) if is(w, "fen") => {
+            if rest.is_empty() {
+                Err(format!("{what}: 'fen' needs a FEN"))
+            } else {
+                Ok((Some(rest.join(" ")), moves))
+            }
+        }
+        Some((w, _)) => Err(format!("{what}: expected 'startpos' or 'fen', got '{w}'")),
+        None => Err(format!("{what}: expected 'startpos' or 'fen'")),
+    }
+}
+
+/// Reads the number after a `go` keyword. Missing or malformed: a warning and `None`.
+/// Negative: a warning and zero (some GUIs send a negative clock when time is nearly out).
+pub fn go_number(words: &[&str], i: usize, go: &mut Go) -> Option<f64> {
+    let key = words[i];
+    let Some(text) = words.get(i + 1) else {
+        go.warnings
+            .push(format!("go: '{key}' needs a number; ignored"));
+        return None;
+    };
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Some(v),
+        Ok(v) if v.is_finite() => {
+            go.warnings
+                .push(format!("go: negative {key} {text} taken as 0"));
+            Some(0.0)
+        }
+        _ => {
+            go.warnings
+                .push(format!("go: '{key}' needs a number, got '{text}'; ignored"));
+            None
+        }
+    }
+}
+
+/// Converts a non-negative count, saturating rather than failing on huge values.
+pub fn count<T: TryFrom<u64> + Copy>(v: f64, max: T) -> T {
+    T::try_from(v.min(u64::MAX as f64) as u64).unwrap_or(max)
+}
+
+/// Milliseconds to a duration, clamped to a day (no game clock is longer).
+pub fn millis(v: f64) -> Duration {
+    Duration::from_millis(v.min(86_400_000.0) as u64)
+}
+
+/// Parses `true/false/on/off` (UCCI and UCI check options).
+pub fn boolean(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Some(true),
+        "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// Parses a spin value and clamps it to `min..=max`, reporting a clamp.
+pub fn spin(
+    name: &str,
+    v: Option<&str>,
+    min: i64,
+    max: i64,
+) -> Result<(i64, Option<String>), String> {
+    let Some(v) = v else {
+        return Err(format!(
+            "setoption {name}: needs a value from {min} to {max}"
+        ));
+    };
+    let n: i64 = v
+        .trim()
+        .parse()
+        .map_err(|_| format!("setoption {name}: '{v}' is not a whole number ({min} to {max})"))?;
+    if n < min || n > max {
+        let c = n.clamp(min, max);
+        return Ok((
+            c,
+            Some(format!(
+                "setoption {name}: {n} is out of range {min}..{max}; using {c}"
+            )),
+        ));
+    }
+    Ok((n, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_split_into_fen_and_moves() {
+        let w: Vec<&str> = "fen 9/9 w - - 0 1 moves h2e2 h9g7".split(' ').collect();
+        assert_eq!(
+            parse_position(&w, "position"),
+            Ok((
+                Some("9/9 w - - 0 1".into()),
+                vec!["h2e2".into(), "h9g7".into()]
+            ))
+        );
+        assert_eq!(
+            parse_position(&["STARTPOS"], "position"),
+            Ok((None, vec![]))
+        );
+        assert!(parse_position(&["fen"], "position").is_err());
+        assert!(parse_position(&["foo"], "position").is_err());
+        assert!(parse_position(&[], "position").is_err());
+    }
+
+    #[test]
+    fn go_numbers_warn_on_missing_and_negative_values() {
+        let mut go = Go::default();
+        assert_eq!(go_number(&["depth"], 0, &mut go), None);
+        assert_eq!(go_number(&["depth", "-3"], 0, &mut go), Some(0.0));
+        assert_eq!(go_number(&["depth", "x"], 0, &mut go), None);
+        assert_eq!(go_number(&["depth", "7"], 0, &mut go), Some(7.0));
+        assert_eq!(go.warnings.len(), 3);
+    }
+
+    #[test]
+    fn spins_clamp_with_a_message() {
+        assert_eq!(spin("hash", Some("64"), 1, 1024), Ok((64, None)));
+        assert!(matches!(spin("hash", Some("0"), 1, 1024), Ok((1, Some(_)))));
+        assert!(spin("hash", Some("lots"), 1, 1024).is_err());
+        assert!(spin("hash", None, 1, 1024).is_err());
+    }
+}

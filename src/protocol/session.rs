@@ -1,0 +1,406 @@
+//! The protocol state machine shared by both dialects: Idle or Busy (a search running),
+//! commands from the reader thread and events from the search multiplexed on one loop, so that
+//! `isready`, `stop` and `ponderhit` are answered while a search runs. Commands that need an
+//! idle engine (`position`, `go`, `setoption`, …) are queued while it is busy and run, in
+//! order, right after its `bestmove`. All stdout writing happens here.
+
+use super::command::{Command, Go, Setting};
+use super::input::{Input, MAX_LINE};
+use crate::engine::Engine;
+use crate::game::Game;
+use crate::search::{Event, Info, Noise};
+use crate::tt::Bound;
+use crossbeam_channel::{Receiver, select};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::time::Duration;
+
+/// An iteration's report with its moves already written in the game's notation.
+pub struct ShownInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+/// What differs between UCCI and UCI: parsing lines and writing replies.
+pub trait Dialect {
+    fn handshake(&self) -> Vec<String>;
+    fn parse(&mut self, line: &str, side: crate::game::Side) -> Command;
+    fn info(&self, info: &ShownInfo) -> String;
+    fn currmove(&self, depth: u32, mv: &str, number: usize) -> String;
+    fn bestmove(&self, best: Option<&str>, ponder: Option<&str>, draw: bool) -> String;
+    /// A message for the user on stdout, where the dialect has a way to say one.
+    fn message(&self, text: &str) -> Option<String>;
+    fn quit_reply(&self) -> Option<String>;
+    /// The reply to `stop` when no search runs.
+    fn idle_stop_reply(&self) -> Option<String>;
+    /// The reply to `probe`: the table's move, score, depth and bound.
+    fn pophash(&self, entry: Option<(Option<String>, i32, i32, Bound)>) -> String;
+}
+
+/// Score (internal units) at or below which an offered draw is accepted.
+const ACCEPT_DRAW_BELOW: i32 = -50;
+
+/// The commands answered at once even while a search runs (the rest wait for it).
+fn urgent(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    ["isready", "stop", "ponderhit", "quit", "probe"]
+        .iter()
+        .any(|k| first.eq_ignore_ascii_case(k))
+}
+
+pub struct Session<G: Game, D: Dialect, W: Write> {
+    dialect: D,
+    engine: Engine<G>,
+    events: Receiver<Event<G::Move>>,
+    out: W,
+    banned: Vec<G::Move>,
+    deferred: VecDeque<String>,
+    batch: bool,
+    debug: bool,
+    randomness: i32,
+    draw_offered: bool,
+}
+
+enum Flow {
+    Continue,
+    Quit,
+}
+
+impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
+    pub fn new(dialect: D, out: W) -> Self {
+        let (tx, events) = crossbeam_channel::unbounded();
+        Session {
+            dialect,
+            engine: Engine::new(tx),
+            events,
+            out,
+            banned: Vec::new(),
+            deferred: VecDeque::new(),
+            batch: false,
+            debug: false,
+            randomness: 0,
+            draw_offered: false,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        // If stdout is gone the GUI is gone; the end of input will follow and end the loop.
+        let _ = writeln!(self.out, "{line}").and_then(|_| self.out.flush());
+    }
+
+    /// Reports a problem on stderr, and to the GUI where the dialect allows.
+    fn report(&mut self, text: &str) {
+        log::warn!("{text}");
+        if let Some(line) = self.dialect.message(text) {
+            self.send(&line);
+        }
+    }
+
+    /// Runs until `quit` or the end of input.
+    pub fn run(&mut self, lines: Receiver<Input>) {
+        for line in self.dialect.handshake() {
+            self.send(&line);
+        }
+        loop {
+            let flow = select! {
+                recv(lines) -> msg => match msg {
+                    Ok(Input::Line(l)) => self.line(l),
+                    Ok(Input::TooLong(n)) => {
+                        self.report(&format!("input line of {n} bytes exceeds {MAX_LINE}; ignored"));
+                        Flow::Continue
+                    }
+                    Ok(Input::End) | Err(_) => Flow::Quit,
+                },
+                recv(self.events) -> ev => match ev {
+                    Ok(ev) => self.event(ev),
+                    Err(_) => Flow::Continue,
+                },
+            };
+            if let Flow::Quit = flow {
+                self.engine.shutdown();
+                return;
+            }
+        }
+    }
+
+    fn line(&mut self, line: String) -> Flow {
+        if self.engine.is_busy() && (self.batch || !urgent(&line)) {
+            self.deferred.push_back(line);
+            return Flow::Continue;
+        }
+        let side = self.engine.position().side_to_move();
+        let cmd = self.dialect.parse(&line, side);
+        if self.debug {
+            log::debug!("< {line}");
+        }
+        self.command(cmd)
+    }
+
+    fn event(&mut self, ev: Event<G::Move>) -> Flow {
+        match ev {
+            Event::Info(i) => {
+                let shown = show(&i, self.engine.position());
+                let line = self.dialect.info(&shown);
+                self.send(&line);
+            }
+            Event::CurrMove { depth, mv, number } => {
+                let line =
+                    self.dialect
+                        .currmove(depth, &self.engine.position().format_move(mv), number);
+                self.send(&line);
+            }
+            Event::BestMove {
+                best,
+                ponder,
+                score,
+            } => {
+                let pos = self.engine.position();
+                let best_text = best.map(|m| pos.format_move(m));
+                let ponder_text = ponder.and_then(|p| {
+                    // The ponder move is written from the position after the best move.
+                    let mut after = pos.clone();
+                    after.make(best?);
+                    Some(after.format_move(p))
+                });
+                let draw = self.draw_offered && best.is_some() && score <= ACCEPT_DRAW_BELOW;
+                let line =
+                    self.dialect
+                        .bestmove(best_text.as_deref(), ponder_text.as_deref(), draw);
+                self.send(&line);
+                self.engine.finish();
+                self.draw_offered = false;
+                while !self.engine.is_busy() {
+                    let Some(next) = self.deferred.pop_front() else {
+                        break;
+                    };
+                    if let Flow::Quit = self.line(next) {
+                        return Flow::Quit;
+                    }
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn command(&mut self, cmd: Command) -> Flow {
+        match cmd {
+            Command::IsReady => self.send("readyok"),
+            Command::SetOption(s) => self.set_option(s),
+            Command::NewGame => {
+                self.engine.clear_hash();
+                self.banned.clear();
+            }
+            Command::Position { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
+                Ok(pos) => {
+                    self.engine.set_position(pos);
+                    self.banned.clear();
+                }
+                Err(e) => self.report(&format!("{e}; keeping the previous position")),
+            },
+            Command::BanMoves(list) => {
+                let pos = self.engine.position().clone();
+                self.banned.clear();
+                for m in list {
+                    match pos.parse_move(&m) {
+                        Ok(mv) => self.banned.push(mv),
+                        Err(e) => self.report(&format!("banmoves: {m}: {e}")),
+                    }
+                }
+            }
+            Command::Go(go) => self.go(go),
+            Command::PonderHit { draw } => {
+                if self.engine.is_busy() {
+                    self.draw_offered |= draw;
+                    self.engine.ponderhit();
+                } else {
+                    self.report("ponderhit: no search is running; ignored");
+                }
+            }
+            Command::Stop => {
+                if self.engine.is_busy() {
+                    self.engine.stop();
+                } else if let Some(r) = self.dialect.idle_stop_reply() {
+                    self.send(&r);
+                }
+            }
+            Command::Probe { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
+                Ok(pos) => {
+                    let entry = self.engine.probe(&pos).map(|e| {
+                        let mv = G::move_from_bits(e.mv)
+                            .filter(|&m| pos.is_legal(m))
+                            .map(|m| pos.format_move(m));
+                        (mv, e.score, e.depth, e.bound)
+                    });
+                    let line = self.dialect.pophash(entry);
+                    self.send(&line);
+                }
+                Err(e) => self.report(&format!("probe: {e}")),
+            },
+            Command::Quit => {
+                self.engine.shutdown();
+                if let Some(r) = self.dialect.quit_reply() {
+                    self.send(&r);
+                }
+                return Flow::Quit;
+            }
+            Command::Display => {
+                let text = display(self.engine.position());
+                for line in text.lines() {
+                    self.send(line);
+                }
+            }
+            Command::Perft(depth) => {
+                let mut pos = self.engine.position().clone();
+                let rows = crate::perft::divide(&mut pos, depth.clamp(1, 10), G::NULL_MOVE);
+                for (m, n) in &rows {
+                    let line = format!("{}: {n}", pos.format_move(*m));
+                    self.send(&line);
+                }
+                let total: u64 = rows.iter().map(|r| r.1).sum();
+                self.send("");
+                self.send(&format!("Nodes searched: {total}"));
+            }
+            Command::Bench => {
+                let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
+                self.send(&format!("Nodes searched  : {}", r.nodes));
+                self.send(&format!("Nodes/second    : {}", r.nps()));
+            }
+            Command::Nothing => {}
+            Command::Error(e) => self.report(&e),
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, s: Setting) {
+        match s {
+            Setting::HashMb(mb) => self.engine.set_hash(mb),
+            Setting::Threads(n) => self.engine.set_threads(n),
+            Setting::Ponder(_) => {} // pondering is driven by `go ponder`; nothing to budget
+            Setting::Overhead(d) => self.engine.set_overhead(d),
+            Setting::ClearHash => self.engine.clear_hash(),
+            Setting::Batch(b) => self.batch = b,
+            Setting::Debug(b) => self.debug = b,
+            Setting::Randomness(r) => self.randomness = r,
+            Setting::MilliSeconds(_) => {} // the dialect keeps its unit
+            Setting::Accepted(what) => log::info!("setoption {what}: accepted"),
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        for w in &go.warnings {
+            self.report(w);
+        }
+        let pos = self.engine.position().clone();
+        let mut root = self.engine.legal_moves();
+        if !go.searchmoves.is_empty() {
+            let mut wanted = Vec::new();
+            for m in &go.searchmoves {
+                match pos.parse_move(m) {
+                    Ok(mv) => wanted.push(mv),
+                    Err(e) => self.report(&format!("go searchmoves: {m}: {e}")),
+                }
+            }
+            if wanted.is_empty() {
+                self.report("go searchmoves: no legal move given; searching all moves");
+            } else {
+                root.retain(|m| wanted.contains(m));
+            }
+        }
+        root.retain(|m| !self.banned.contains(m));
+        self.draw_offered = go.draw;
+        let noise = Noise {
+            amplitude: self.randomness,
+            seed: seed(),
+        };
+        if !self.engine.go(go.limits, root, noise) {
+            self.report("go: could not start a search");
+            let line = self.dialect.bestmove(None, None, false);
+            self.send(&line);
+        }
+    }
+}
+
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The position from a FEN (or the start) with `moves` played; an error names the first
+/// thing wrong and nothing is changed.
+fn build_position<G: Game>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
+    let mut pos = match fen {
+        None => G::startpos(),
+        Some(f) => G::from_fen(f).map_err(|e| format!("position: {e}"))?,
+    };
+    for (i, m) in moves.iter().enumerate() {
+        match pos.parse_move(m) {
+            Ok(mv) => pos.make(mv),
+            Err(e) => return Err(format!("position: move {} '{m}': {e}", i + 1)),
+        }
+    }
+    Ok(pos)
+}
+
+fn show<G: Game>(i: &Info<G::Move>, root: &G) -> ShownInfo {
+    let mut pos = root.clone();
+    let mut pv = Vec::with_capacity(i.pv.len());
+    for &m in &i.pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pv.push(pos.format_move(m));
+        pos.make(m);
+    }
+    ShownInfo {
+        depth: i.depth,
+        seldepth: i.seldepth,
+        score: i.score,
+        nodes: i.nodes,
+        time: i.time,
+        hashfull: i.hashfull,
+        pv,
+    }
+}
+
+/// The board drawn from the FEN (rank by rank, top first), then the FEN and key.
+fn display<G: Game>(pos: &G) -> String {
+    let fen = pos.to_fen();
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let mut out = String::new();
+    let rows: Vec<&str> = board.split('/').collect();
+    for (i, row) in rows.iter().enumerate() {
+        let mut line = format!("{} ", rows.len() - 1 - i);
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => (0..n).for_each(|_| line.push_str(" .")),
+                None => {
+                    line.push(' ');
+                    line.push(c);
+                }
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let width = rows.first().map_or(0, |r| {
+        r.chars().map(|c| c.to_digit(10).unwrap_or(1)).sum::<u32>()
+    });
+    out.push_str("  ");
+    for f in 0..width {
+        out.push(' ');
+        out.push(char::from(b'a' + f.min(25) as u8));
+    }
+    out.push_str("\n\n");
+    out.push_str(&format!(
+        "Fen: {fen}\nKey: {:016X}\nCheckers: {}\n",
+        pos.key(),
+        if pos.in_check() { "yes" } else { "none" }
+    ));
+    out
+}

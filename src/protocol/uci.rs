@@ -1,0 +1,246 @@
+//! UCI for Xiangqi in the Pikafish ("Cyclone") convention: standard UCI commands, ranks 0–9,
+//! `score cp`/`score mate`, `bestmove (none)` with no legal move. Also the Stockfish extras
+//! `d`, `go perft N` and `bench`, and the prefix-less `fen …`/`startpos …` lines that older
+//! Cyclone-dialect GUIs send.
+
+use super::command::{
+    Command, Go, Setting, boolean, count, go_number, is, millis, parse_position, spin,
+};
+use super::session::{Dialect, ShownInfo};
+use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
+use crate::game::Side;
+use crate::search::ShownScore;
+use crate::time::DEFAULT_OVERHEAD;
+use std::time::Duration;
+
+#[derive(Default)]
+pub struct Uci;
+
+const KEYWORDS: [&str; 13] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+];
+
+impl Uci {
+    fn setoption(&self, words: &[&str]) -> Command {
+        // setoption name <words…> [value <words…>]
+        if !words.first().is_some_and(|w| is(w, "name")) {
+            return Command::Error("setoption: expected 'setoption name <id> [value <x>]'".into());
+        }
+        let value_at = words.iter().position(|w| is(w, "value"));
+        let name = words[1..value_at.unwrap_or(words.len())].join(" ");
+        let value = value_at.map(|i| words[i + 1..].join(" "));
+        let v = value.as_deref();
+        let flag = |name: &str| match v.and_then(boolean) {
+            Some(b) => Ok(b),
+            None => Err(format!(
+                "setoption {name}: expected true or false, got '{}'",
+                v.unwrap_or("")
+            )),
+        };
+        let warn = |w: Option<String>| {
+            if let Some(w) = w {
+                log::warn!("{w}");
+            }
+        };
+        let setting = match name.to_ascii_lowercase().as_str() {
+            "hash" => spin("Hash", v, 1, MAX_HASH_MB as i64).map(|(n, w)| {
+                warn(w);
+                Setting::HashMb(n as usize)
+            }),
+            "threads" => spin("Threads", v, 1, MAX_THREADS as i64).map(|(n, w)| {
+                warn(w);
+                Setting::Threads(n as usize)
+            }),
+            "ponder" => flag("Ponder").map(Setting::Ponder),
+            "move overhead" => spin("Move Overhead", v, 0, 5000).map(|(n, w)| {
+                warn(w);
+                Setting::Overhead(Duration::from_millis(n as u64))
+            }),
+            "clear hash" => Ok(Setting::ClearHash),
+            "uci_variant" => match v.map(str::to_ascii_lowercase).as_deref() {
+                Some("xiangqi") => Ok(Setting::Accepted("UCI_Variant xiangqi".into())),
+                other => Err(format!(
+                    "setoption UCI_Variant: only 'xiangqi' is supported, not '{}'",
+                    other.unwrap_or("")
+                )),
+            },
+            "" => Err("setoption: the option name is missing".into()),
+            _ => Err(format!("setoption: no such option '{name}'")),
+        };
+        match setting {
+            Ok(s) => Command::SetOption(s),
+            Err(e) => Command::Error(e),
+        }
+    }
+
+    fn go(&self, words: &[&str], side: Side) -> Command {
+        let mut go = Go::default();
+        let (mut wtime, mut btime, mut winc, mut binc) = (None, None, None, None);
+        let mut i = 0;
+        while i < words.len() {
+            let w = words[i].to_ascii_lowercase();
+            match w.as_str() {
+                "infinite" => go.limits.infinite = true,
+                "ponder" => go.limits.ponder = true,
+                "searchmoves" => {
+                    while let Some(m) = words
+                        .get(i + 1)
+                        .filter(|m| !KEYWORDS.iter().any(|k| is(m, k)))
+                    {
+                        go.searchmoves.push(m.to_string());
+                        i += 1;
+                    }
+                }
+                "perft" => {
+                    return match go_number(words, i, &mut go) {
+                        Some(v) => Command::Perft(count(v, u32::MAX)),
+                        None => Command::Error("go perft: needs a depth".into()),
+                    };
+                }
+                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth"
+                | "nodes" | "mate" => {
+                    if let Some(v) = go_number(words, i, &mut go) {
+                        match w.as_str() {
+                            "wtime" => wtime = Some(millis(v)),
+                            "btime" => btime = Some(millis(v)),
+                            "winc" => winc = Some(millis(v)),
+                            "binc" => binc = Some(millis(v)),
+                            "movestogo" => go.limits.moves_to_go = Some(count(v, u32::MAX).max(1)),
+                            "movetime" => go.limits.move_time = Some(millis(v)),
+                            "depth" => go.limits.depth = Some(count(v, u32::MAX).max(1)),
+                            "nodes" => go.limits.nodes = Some(count(v, u64::MAX).max(1)),
+                            _ => go.limits.mate = Some(count(v, u32::MAX).max(1)),
+                        }
+                        i += 1;
+                    }
+                }
+                other => go
+                    .warnings
+                    .push(format!("go: unknown word '{other}' ignored")),
+            }
+            i += 1;
+        }
+        let (time, inc) = match side {
+            Side::Red => (wtime, winc),
+            Side::Black => (btime, binc),
+        };
+        go.limits.time = time;
+        go.limits.increment = inc.unwrap_or_default();
+        let limited = go.limits.time.is_some()
+            || go.limits.move_time.is_some()
+            || go.limits.depth.is_some()
+            || go.limits.nodes.is_some()
+            || go.limits.mate.is_some();
+        if !limited && !go.limits.ponder {
+            // A bare `go` searches until `stop`, as in Stockfish.
+            go.limits.infinite = true;
+        }
+        Command::Go(go)
+    }
+}
+
+impl Dialect for Uci {
+    fn handshake(&self) -> Vec<String> {
+        vec![
+            format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
+            "id author the jiangjun developers".into(),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            "option name Ponder type check default false".into(),
+            format!(
+                "option name Move Overhead type spin default {} min 0 max 5000",
+                DEFAULT_OVERHEAD.as_millis()
+            ),
+            "option name Clear Hash type button".into(),
+            "option name UCI_Variant type combo default xiangqi var xiangqi".into(),
+            "uciok".into(),
+        ]
+    }
+
+    fn parse(&mut self, line: &str, side: Side) -> Command {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((first, rest)) = words.split_first() else {
+            return Command::Nothing;
+        };
+        let position = |args: &[&str]| match parse_position(args, "position") {
+            Ok((fen, moves)) => Command::Position { fen, moves },
+            Err(e) => Command::Error(e),
+        };
+        match first.to_ascii_lowercase().as_str() {
+            "isready" => Command::IsReady,
+            "setoption" => self.setoption(rest),
+            "ucinewgame" => Command::NewGame,
+            "position" => position(rest),
+            // Older Cyclone-dialect GUIs leave out the `position` keyword.
+            "fen" | "startpos" => position(&words),
+            "go" => self.go(rest, side),
+            "ponderhit" => Command::PonderHit { draw: false },
+            "stop" => Command::Stop,
+            "quit" => Command::Quit,
+            "d" => Command::Display,
+            "bench" => Command::Bench,
+            "uci" => Command::Nothing,
+            other => Command::Error(format!(
+                "unknown command '{}'",
+                other.chars().take(40).collect::<String>()
+            )),
+        }
+    }
+
+    fn info(&self, i: &ShownInfo) -> String {
+        let score = match ShownScore::from_internal(i.score) {
+            ShownScore::Cp(cp) => format!("cp {cp}"),
+            ShownScore::Mate(n) => format!("mate {n}"),
+        };
+        let nps = i.nodes * 1000 / (i.time.as_millis() as u64).max(1);
+        format!(
+            "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {nps} hashfull {} tbhits 0 time {} pv {}",
+            i.depth,
+            i.seldepth,
+            i.nodes,
+            i.hashfull,
+            i.time.as_millis(),
+            i.pv.join(" ")
+        )
+    }
+
+    fn currmove(&self, depth: u32, mv: &str, number: usize) -> String {
+        format!("info depth {depth} currmove {mv} currmovenumber {number}")
+    }
+
+    fn bestmove(&self, best: Option<&str>, ponder: Option<&str>, _draw: bool) -> String {
+        match (best, ponder) {
+            (None, _) => "bestmove (none)".into(),
+            (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+            (Some(b), None) => format!("bestmove {b}"),
+        }
+    }
+
+    fn message(&self, text: &str) -> Option<String> {
+        Some(format!("info string {text}"))
+    }
+
+    fn quit_reply(&self) -> Option<String> {
+        None
+    }
+
+    fn idle_stop_reply(&self) -> Option<String> {
+        None
+    }
+
+    fn pophash(&self, _e: Option<(Option<String>, i32, i32, crate::tt::Bound)>) -> String {
+        String::new()
+    }
+}

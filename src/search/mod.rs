@@ -1,0 +1,174 @@
+//! The search, generic over `Game`: iterative deepening over a principal-variation alpha-beta
+//! search with quiescence, run by one or more Lazy-SMP workers that share the transposition
+//! table, one stop flag and a node counter.
+//!
+//! The search never handles text: it reports typed `Event`s through a callback, and the
+//! protocol layer formats them.
+
+mod ordering;
+mod worker;
+
+use crate::game::{Game, Outcome};
+use crate::time::{Clock, Limits};
+use crate::tt::Tt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+use worker::Worker;
+
+/// Scores: centipawn-like units from the side to move's view; mates near ±MATE.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates (the distance fits below it).
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INFINITY: i32 = MATE + 1;
+pub const MAX_PLY: usize = 128;
+pub const MAX_DEPTH: u32 = 100;
+
+/// The score of a game result `ply` plies from the root, from the side to move's view.
+pub fn outcome_score(o: Outcome, ply: usize) -> i32 {
+    match o {
+        Outcome::Win(_) => MATE - ply as i32,
+        Outcome::Loss(_) => -(MATE - ply as i32),
+        Outcome::Draw(_) => 0,
+    }
+}
+
+/// A score as the protocols show it: centipawns, or mate in N moves (negative: being mated).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ShownScore {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl ShownScore {
+    pub fn from_internal(score: i32) -> ShownScore {
+        if score >= MATE_BOUND {
+            ShownScore::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            ShownScore::Mate(-(MATE + score) / 2)
+        } else {
+            ShownScore::Cp(score)
+        }
+    }
+}
+
+/// One completed iteration, as reported to the GUI.
+#[derive(Clone, Debug)]
+pub struct Info<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Event<M> {
+    Info(Info<M>),
+    /// The root move being searched (only sent after the first second of a search).
+    CurrMove {
+        depth: u32,
+        mv: M,
+        number: usize,
+    },
+    /// The search's answer; `best` is `None` when the side to move has no legal move.
+    BestMove {
+        best: Option<M>,
+        ponder: Option<M>,
+        score: i32,
+    },
+}
+
+/// Random variety for the `randomness` option: each evaluation is shifted by a pseudo-random
+/// amount in `-amplitude..=amplitude`, fixed per position and seed. Zero keeps the search
+/// deterministic.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Noise {
+    pub amplitude: i32,
+    pub seed: u64,
+}
+
+impl Noise {
+    #[inline]
+    pub fn of(self, key: u64) -> i32 {
+        if self.amplitude == 0 {
+            return 0;
+        }
+        let h = (key ^ self.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        ((h >> 40) % (2 * self.amplitude as u64 + 1)) as i32 - self.amplitude
+    }
+}
+
+/// Everything a search shares between its threads.
+pub struct Shared<'a> {
+    pub tt: &'a Tt,
+    pub stop: &'a AtomicBool,
+    pub nodes: &'a AtomicU64,
+    pub clock: &'a Clock,
+    pub limits: &'a Limits,
+    pub noise: Noise,
+}
+
+/// What a search needs to be started.
+pub struct Job<'a, G: Game> {
+    pub pos: G,
+    /// The moves the root may choose from (all legal moves unless `searchmoves`/`banmoves`).
+    pub root_moves: Vec<G::Move>,
+    pub threads: usize,
+    pub shared: Shared<'a>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    pub best: Option<M>,
+    pub ponder: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Runs the search to its limits (or until the stop flag) and returns its answer. Events go to
+/// `emit` as they happen; the final `BestMove` is left to the caller, which knows whether it may
+/// answer yet (under `infinite`/`ponder` it must wait for `stop`/`ponderhit`).
+pub fn search<G: Game>(job: Job<'_, G>, emit: &(dyn Fn(Event<G::Move>) + Sync)) -> Report<G::Move> {
+    let Job {
+        pos,
+        root_moves,
+        threads,
+        shared,
+    } = job;
+    shared.tt.new_search();
+    if root_moves.len() <= 1 && !shared.limits.infinite && !shared.limits.ponder {
+        // Nothing to think about: answer at once (with no move, or the only one).
+        let best = root_moves.first().copied();
+        let score = if best.is_none() {
+            outcome_score(pos.no_moves_outcome(), 0)
+        } else {
+            0
+        };
+        return Report {
+            best,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let helpers = threads.max(1) - 1;
+    std::thread::scope(|scope| {
+        for id in 1..=helpers {
+            let pos = pos.clone();
+            let root = root_moves.clone();
+            let shared = &shared;
+            scope.spawn(move || {
+                Worker::new(id, pos, root, shared, &|_| {}).iterate();
+            });
+        }
+        let mut main = Worker::new(0, pos, root_moves, &shared, emit);
+        let report = main.iterate();
+        shared.stop.store(true, Ordering::Release);
+        report
+    })
+}
