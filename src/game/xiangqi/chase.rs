@@ -24,7 +24,10 @@
 //! sets are computed only when a repetition is judged, by replaying the cycle on a copy of
 //! the board that carries only the cycle's states; perpetual checks are ruled from the
 //! stored check flags without a replay, and a side's analysis stops at its first move that
-//! chases nothing, so almost every repetition costs one or two chase sets.
+//! chases nothing, so almost every repetition costs one or two chase sets. Measured: one
+//! verdict with chase analysis takes 1.2–1.7 µs (release build), and in `bench` (depth 9,
+//! 3,354,758 nodes, a count the chase rules leave unchanged) the 1,519 verdicts took 0.05% of
+//! all instructions (callgrind), against several percent for computing chases at every `make`.
 
 use super::position::Position;
 use super::types::{Kind, Move, Piece, SQUARES, Square};
