@@ -296,7 +296,15 @@ mod tests {
 
     /// The squares `mv` newly chases when played from `fen`, by name.
     fn fresh(fen: &str, mv: &str) -> Vec<String> {
+        fresh_after(fen, "", mv)
+    }
+
+    /// The squares the last of `moves` newly chases when they are played from `fen`.
+    fn fresh_after(fen: &str, before: &str, mv: &str) -> Vec<String> {
         let mut pos = Position::from_fen(fen).expect("valid test FEN");
+        for m in before.split_whitespace() {
+            pos.make(pos.parse_move(m).expect("legal test move"));
+        }
         let mv = pos.parse_move(mv).expect("legal test move");
         pos.make(mv);
         let set = fresh_chases(&mut pos, mv);
@@ -365,5 +373,29 @@ mod tests {
         // move along the e-file but not leave it to take the cannon on a4.
         assert!(fresh("3k5/4c4/9/4p4/9/c8/4R4/9/9/4K4 w", "e3e4").is_empty());
         assert_eq!(fresh("3k5/9/9/4p4/9/c8/4R4/9/9/4K4 w", "e3e4"), ["a4"]);
+    }
+
+    #[test]
+    fn taking_away_a_protector_chases() {
+        // The rook on d1 attacks the horse on c1 throughout; the cannon on c9 protects it
+        // over one screen on the c-file. Red's pawn leaves c6 and the protection with it.
+        let fen = "2ca1k3/4a4/b8/2P5P/2b3p2/1c7/9/B7N/2nR5/2BAK4 b";
+        assert_eq!(fresh_after(fen, "c5e7", "c6b6"), ["c1"]);
+    }
+
+    #[test]
+    fn pinning_a_protector_chases_even_as_a_defence() {
+        // Black's horse returns to e3 and pins the rook on e2 (it would uncover a horse check
+        // on f1), which protected the horse on d2 that Black's rook attacks all along.
+        let fen = "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b";
+        assert_eq!(fresh_after(fen, "e3g4 e1f1", "g4e3"), ["d2"]);
+    }
+
+    #[test]
+    fn a_defence_that_blocks_a_protector_is_no_chase() {
+        // Black's horse steps to g2 to block Red's cannon on h2, which attacked the rook on
+        // c2; it also cuts the cannon's protection of b2, which that rook attacks. A defence.
+        let fen = "3akab2/9/4b4/r3p4/p1p6/4P2n1/P1P6/NCr1B2C1/4A4/R2AK1B2 b";
+        assert!(fresh(fen, "h4g2").is_empty());
     }
 }
