@@ -1,6 +1,7 @@
 //! Xiangqi: the board, its moves and its rules, and the `Game` implementation the search uses.
 
 mod attacks;
+pub mod chase;
 pub mod eval;
 pub mod fen;
 mod lines;
