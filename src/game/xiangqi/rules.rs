@@ -46,13 +46,20 @@ pub fn move_limit_outcome(pos: &Position) -> Option<Outcome> {
     (pos.state().rule_plies >= MOVE_LIMIT_PLIES).then_some(Outcome::Draw(Reason::MoveLimit))
 }
 
-/// The states since the last irreversible event (a capture or a null move), oldest first.
-/// Repetitions can only happen inside this window.
+/// How far back a repetition is looked for. A game without a capture for this long has been
+/// drawn by the natural-move limit (even counting the checks it leaves out), and the bound keeps
+/// every search node cheap after a long capture-free history (a GUI may resend thousands of
+/// moves).
+const LOOKBACK: usize = 400;
+
+/// The states since the last irreversible event (a capture or a null move), oldest first,
+/// at most `LOOKBACK` of them. Repetitions can only happen inside this window.
 fn reversible_window(states: &[State]) -> &[State] {
-    let start = states
+    let low = states.len().saturating_sub(LOOKBACK);
+    let start = states[low..]
         .iter()
         .rposition(|s| s.captured.is_some() || s.mv.is_none())
-        .unwrap_or(0);
+        .map_or(low, |i| low + i);
     &states[start..]
 }
 
