@@ -50,6 +50,9 @@ impl Game for Position {
     fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
         self.generate_legal(kind, out)
     }
+    fn count_moves(&self) -> usize {
+        self.count_legal()
+    }
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)
     }
