@@ -8,6 +8,7 @@
 mod common;
 
 use common::{Rng, legal_moves};
+use jiangjun::game::xiangqi::fen::{mirror_files, swap_colours};
 use jiangjun::game::xiangqi::{Move, Position};
 use jiangjun::judge::judge;
 
@@ -77,17 +78,6 @@ fn swap_verdict(v: &str) -> String {
     }
 }
 
-/// Board and side fields of a FEN with each rank's files reversed.
-fn mirror_fen(fen: &str) -> String {
-    let mut parts = fen.split_whitespace();
-    let board = parts.next().unwrap_or_default();
-    let rows: Vec<String> = board
-        .split('/')
-        .map(|r| r.chars().rev().collect())
-        .collect();
-    format!("{} {} - - 0 1", rows.join("/"), parts.next().unwrap_or("w"))
-}
-
 fn mirror_move(m: &str) -> String {
     m.chars()
         .map(|c| match c {
@@ -95,29 +85,6 @@ fn mirror_move(m: &str) -> String {
             other => other,
         })
         .collect()
-}
-
-/// Red and Black exchanged: ranks reversed, letters' case swapped, the other side to move.
-fn colour_swap_fen(fen: &str) -> String {
-    let mut parts = fen.split_whitespace();
-    let board = parts.next().unwrap_or_default();
-    let rows: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if parts.next() == Some("b") { "w" } else { "b" };
-    format!("{} {side} - - 0 1", rows.join("/"))
 }
 
 fn colour_swap_move(m: &str) -> String {
@@ -166,7 +133,7 @@ fn the_verdict_does_not_depend_on_where_the_cycle_starts() {
 fn the_mirror_image_gets_the_same_verdict() {
     let failed = failures(|c| {
         let cycle: Vec<String> = c.cycle.iter().map(|m| mirror_move(m)).collect();
-        (rule_twice(&mirror_fen(&c.fen), &cycle), c.verdict.clone())
+        (rule_twice(&mirror_files(&c.fen), &cycle), c.verdict.clone())
     });
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
@@ -175,7 +142,7 @@ fn the_mirror_image_gets_the_same_verdict() {
 fn the_colour_swapped_case_gets_the_swapped_verdict() {
     let failed = failures(|c| {
         let cycle: Vec<String> = c.cycle.iter().map(|m| colour_swap_move(m)).collect();
-        let got = rule_twice(&colour_swap_fen(&c.fen), &cycle);
+        let got = rule_twice(&swap_colours(&c.fen), &cycle);
         (got, swap_verdict(&c.verdict))
     });
     assert!(failed.is_empty(), "{}", failed.join("\n"));
@@ -233,11 +200,11 @@ fn random_cycles_get_the_same_verdict_rotated_mirrored_and_colour_swapped() {
                 let mirrored: Vec<String> = cycle.iter().map(|m| mirror_move(m)).collect();
                 let swapped: Vec<String> = cycle.iter().map(|m| colour_swap_move(m)).collect();
                 assert_eq!(
-                    rule_twice(&mirror_fen(&fen), &mirrored),
+                    rule_twice(&mirror_files(&fen), &mirrored),
                     want,
                     "{fen} {cycle:?}"
                 );
-                let got = rule_twice(&colour_swap_fen(&fen), &swapped);
+                let got = rule_twice(&swap_colours(&fen), &swapped);
                 assert_eq!(got, swap_verdict(&want), "{fen} {cycle:?} swapped");
                 for k in 1..cycle.len() {
                     let start = judge_fen_after(&fen, &cycle[..k]);

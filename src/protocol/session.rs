@@ -13,18 +13,9 @@ use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::time::Duration;
 
 /// An iteration's report with its moves already written in the game's notation.
-pub struct ShownInfo {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub time: Duration,
-    pub hashfull: u32,
-    pub pv: Vec<String>,
-}
+pub type ShownInfo = Info<String>;
 
 /// What differs between UCCI and UCI: parsing lines and writing replies.
 pub trait Dialect {

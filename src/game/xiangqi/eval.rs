@@ -191,29 +191,10 @@ mod tests {
 
     #[test]
     fn evaluation_is_symmetric_for_colour_and_mirror() {
-        let board = "2bakab2/9/4c4/p3p3p/2p3N2/2P6/P3P3P/4C4/9/2BAKABR1";
-        let swapped: Vec<String> = board
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let mirrored: Vec<String> = board
-            .split('/')
-            .map(|r| r.chars().rev().collect())
-            .collect();
-        let red = Position::from_fen(&format!("{board} w")).expect("valid");
-        let black = Position::from_fen(&format!("{} b", swapped.join("/"))).expect("valid");
-        let mirror = Position::from_fen(&format!("{} w", mirrored.join("/"))).expect("valid");
+        let fen = "2bakab2/9/4c4/p3p3p/2p3N2/2P6/P3P3P/4C4/9/2BAKABR1 w - - 0 1";
+        let red = Position::from_fen(fen).expect("valid");
+        let black = Position::from_fen(&super::super::fen::swap_colours(fen)).expect("valid");
+        let mirror = Position::from_fen(&super::super::fen::mirror_files(fen)).expect("valid");
         assert_eq!(red.evaluate(), black.evaluate());
         assert_ne!(red.evaluate(), TEMPO);
         assert_eq!(red.evaluate(), mirror.evaluate());

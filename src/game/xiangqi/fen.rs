@@ -113,6 +113,39 @@ impl Position {
     }
 }
 
+/// The FEN of the mirror image (files a↔i) with the same side to move and fresh counters.
+/// Works on the text, so it also serves for FENs that do not parse.
+pub fn mirror_files(fen: &str) -> String {
+    let mut parts = fen.split_whitespace();
+    let board = parts.next().unwrap_or_default();
+    let rows: Vec<String> = board
+        .split('/')
+        .map(|r| r.chars().rev().collect())
+        .collect();
+    format!("{} {} - - 0 1", rows.join("/"), parts.next().unwrap_or("w"))
+}
+
+/// The FEN with Red and Black exchanged: ranks reversed, letter cases swapped, the other side
+/// to move, fresh counters.
+pub fn swap_colours(fen: &str) -> String {
+    let mut parts = fen.split_whitespace();
+    let board = parts.next().unwrap_or_default();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let rows: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(swap).collect())
+        .collect();
+    let side = if parts.next() == Some("b") { "w" } else { "b" };
+    format!("{} {side} - - 0 1", rows.join("/"))
+}
+
 /// Describes a rank for messages: its ICCS number and where it stands in the FEN.
 fn rank_label(rank: i32) -> String {
     format!("rank {rank} (field {} of the board)", 10 - rank)
