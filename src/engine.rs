@@ -13,6 +13,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 pub const DEFAULT_HASH_MB: usize = 64;
+/// Larger than any machine we expect; a size that cannot be allocated is refused cleanly.
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
 
@@ -59,12 +60,28 @@ impl<G: Game> Engine<G> {
         self.running.is_some()
     }
 
-    /// Resizes the table (emptying it); only while idle.
-    pub fn set_hash(&mut self, mb: usize) {
+    /// Resizes the table (emptying it); only while idle. On failure the old table stays and
+    /// the error says so.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         let mb = mb.clamp(1, MAX_HASH_MB);
-        if mb != self.hash_mb {
-            self.tt = Arc::new(Tt::new(mb));
-            self.hash_mb = mb;
+        if mb == self.hash_mb {
+            return Ok(());
+        }
+        // Free the old table first so that its memory can serve the new one.
+        self.tt = Arc::new(Tt::new(1));
+        match Tt::try_new(mb) {
+            Some(t) => {
+                self.tt = Arc::new(t);
+                self.hash_mb = mb;
+                Ok(())
+            }
+            None => {
+                let old = self.hash_mb;
+                self.tt = Arc::new(Tt::new(old));
+                Err(format!(
+                    "cannot allocate a {mb} MB hash table; keeping {old} MB"
+                ))
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod engine;
 pub mod game;
+pub mod judge;
 pub mod matches;
 pub mod perft;
 pub mod protocol;

@@ -11,6 +11,8 @@ const USAGE: &str = "usage:
   jiangjun perft DEPTH [--fen FEN] [--divide]
                                             count the leaves of the legal move tree
   jiangjun bench [DEPTH]                    fixed search of fixed positions: node count, speed
+  jiangjun judge --fen FEN [--moves M1 M2 ...]
+                                            rule on the position after the moves
   jiangjun match --engine SPEC --engine SPEC [options]
                                             play engines against each other (see match --help)
   jiangjun --help                           this text";
@@ -24,6 +26,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
         Some("bench") => run_bench(&args[1..]),
+        Some("judge") => jiangjun::judge::run(&args[1..]),
         Some("match") => jiangjun::matches::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");

@@ -5,11 +5,15 @@ use crate::game::{Game, GenKind, MoveList};
 
 /// The number of leaves `depth` plies below `pos`.
 pub fn perft<G: Game>(pos: &mut G, depth: u32, filler: G::Move) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 {
+            1
+        } else {
+            pos.count_moves() as u64
+        };
+    }
     let mut list = MoveList::new(filler);
     pos.generate(GenKind::All, &mut list);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { list.len() as u64 };
-    }
     let mut total = 0;
     for m in list.iter() {
         pos.make(m);

@@ -48,17 +48,25 @@ const BUCKET: usize = 2;
 impl Tt {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Tt {
+        match Tt::try_new(mb) {
+            Some(t) => t,
+            None => Tt::try_new(1).expect("a one-megabyte table can be allocated"),
+        }
+    }
+
+    /// Like `new`, but `None` when the memory cannot be had.
+    pub fn try_new(mb: usize) -> Option<Tt> {
         let count = (mb.max(1) * 1024 * 1024 / SLOT_BYTES / BUCKET).max(1) * BUCKET;
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        Tt {
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).ok()?;
+        slots.extend((0..count).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Some(Tt {
             slots,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empties every slot. Not to be called while a search runs.

@@ -36,6 +36,22 @@ fn perpetual_check_loses_for_the_checker() {
 }
 
 #[test]
+fn perpetual_chase_loses_for_the_chaser() {
+    if have_python() {
+        // Case cu-01 of tests/data/repetition-cases.txt: Red's rook follows an unprotected
+        // cannon between h6 and i6; at the third occurrence Red has lost. Black moves first.
+        let cycle = "i0h0,i6h6,h0i0,h6i6";
+        let o = scripted_game(
+            "perpetual-chase",
+            "2ba1k3/4a4/b8/8R/9/9/1r2p4/9/4A4/2B1KAB1c b - - 0 1",
+            &format!("{cycle},{cycle}"),
+        );
+        check_rule_end(&o, "perpetual chase", "0-1");
+        assert!(o.pgn.contains("1. ... I0-H0 2. I6-H6"), "{}", o.pgn);
+    }
+}
+
+#[test]
 fn threefold_repetition_is_a_draw() {
     if have_python() {
         let cycle = "b0c2,b9c7,c2b0,c7b9";

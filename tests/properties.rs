@@ -26,6 +26,11 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
                 "game {game}: incremental key drifted"
             );
             assert_eq!(pos.in_check(), pos.is_in_check(pos.side_to_move()));
+            assert_eq!(
+                pos.evaluate(),
+                pos.evaluate_from_scratch(),
+                "game {game}: incremental eval drifted"
+            );
             trail.push((pos.to_fen(), pos.key()));
         }
         while let Some((fen, key)) = trail.pop() {

@@ -159,6 +159,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn key(&self) -> u64;
     fn in_check(&self) -> bool;
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    /// The number of legal moves (perft's leaves); games may count faster than they list.
+    fn count_moves(&self) -> usize {
+        let mut list = MoveList::new(Self::NULL_MOVE);
+        self.generate(GenKind::All, &mut list);
+        list.len()
+    }
     /// Whether a move from elsewhere (the table, a killer slot) is legal here.
     fn is_legal(&self, m: Self::Move) -> bool;
     fn is_capture(&self, m: Self::Move) -> bool;

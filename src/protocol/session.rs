@@ -13,18 +13,9 @@ use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::time::Duration;
 
 /// An iteration's report with its moves already written in the game's notation.
-pub struct ShownInfo {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub time: Duration,
-    pub hashfull: u32,
-    pub pv: Vec<String>,
-}
+pub type ShownInfo = Info<String>;
 
 /// What differs between UCCI and UCI: parsing lines and writing replies.
 pub trait Dialect {
@@ -278,7 +269,11 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
 
     fn set_option(&mut self, s: Setting) {
         match s {
-            Setting::HashMb(mb) => self.engine.set_hash(mb),
+            Setting::HashMb(mb) => {
+                if let Err(e) = self.engine.set_hash(mb) {
+                    self.report(&e);
+                }
+            }
             Setting::Threads(n) => self.engine.set_threads(n),
             Setting::Ponder(_) => {} // pondering is driven by `go ponder`; nothing to budget
             Setting::Overhead(d) => self.engine.set_overhead(d),

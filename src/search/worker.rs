@@ -113,6 +113,19 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             report.best = pv_now.first().copied().or(report.best);
             report.score = score;
+            if let Some(best) = report.best {
+                // The root is stored too, so that `probe` and the next search find it.
+                self.shared.tt.store(
+                    self.pos.key(),
+                    Entry {
+                        mv: G::move_to_bits(best),
+                        score: to_tt(score, 0),
+                        eval: 0,
+                        depth: search_depth as i32,
+                        bound: Bound::Exact,
+                    },
+                );
+            }
             report.depth = depth;
             pv_line = pv_now;
             if let Some(best) = report.best {

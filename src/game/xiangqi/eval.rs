@@ -108,7 +108,7 @@ const fn table(rows: [[i32; 9]; 10]) -> [i32; SQUARES] {
 
 /// Material and placement of one piece, from its owner's view.
 #[inline]
-fn piece_score(kind: Kind, side: Side, s: Square) -> i32 {
+pub(super) fn piece_score(kind: Kind, side: Side, s: Square) -> i32 {
     let s = if side == Side::Red {
         s
     } else {
@@ -130,33 +130,36 @@ fn piece_score(kind: Kind, side: Side, s: Square) -> i32 {
 const TEMPO: i32 = 10;
 
 impl Position {
-    /// The evaluation from the side to move's view.
+    /// The evaluation from the side to move's view. Material and placement are kept
+    /// incrementally by the position; only the guard term is computed here.
     pub fn evaluate(&self) -> i32 {
-        let mut score = [0i32; 2];
-        let mut attackers = [0i32; 2];
-        let mut defenders = [0i32; 2];
+        let mut score = self.psq;
         for side in [Side::Red, Side::Black] {
-            let mut set = self.pieces(side);
-            while set != 0 {
-                let s = Square::from_index(set.trailing_zeros() as usize).expect("board bit");
-                set &= set - 1;
-                let Some(p) = self.piece_at(s) else { continue };
-                score[side.index()] += piece_score(p.kind(), side, s);
-                match p.kind() {
-                    Kind::Rook => attackers[side.index()] += 2,
-                    Kind::Horse | Kind::Cannon => attackers[side.index()] += 1,
-                    Kind::Advisor | Kind::Elephant => defenders[side.index()] += 1,
-                    _ => {}
-                }
-            }
-        }
-        // Missing guards matter in proportion to the attackers left to exploit them.
-        for side in [Side::Red, Side::Black] {
-            let missing = 4 - defenders[side.index()];
-            score[side.index()] -= missing * attackers[side.flip().index()] * 6;
+            let c = &self.counts[side.flip().index()];
+            let attackers = 2 * i32::from(c[Kind::Rook as usize])
+                + i32::from(c[Kind::Horse as usize])
+                + i32::from(c[Kind::Cannon as usize]);
+            let own = &self.counts[side.index()];
+            let guards =
+                i32::from(own[Kind::Advisor as usize]) + i32::from(own[Kind::Elephant as usize]);
+            // Missing guards matter in proportion to the attackers left to exploit them.
+            score[side.index()] -= (4 - guards) * attackers * 6;
         }
         let us = self.side_to_move();
         score[us.index()] - score[us.flip().index()] + TEMPO
+    }
+
+    /// The evaluation computed from scratch, to check the incremental terms.
+    pub fn evaluate_from_scratch(&self) -> i32 {
+        let mut psq = [0i32; 2];
+        for s in Square::all() {
+            if let Some(p) = self.piece_at(s) {
+                psq[p.side().index()] += piece_score(p.kind(), p.side(), s);
+            }
+        }
+        let us = self.side_to_move();
+        let incremental = self.psq[us.index()] - self.psq[us.flip().index()];
+        self.evaluate() - incremental + psq[us.index()] - psq[us.flip().index()]
     }
 
     /// Whether the side to move has a piece that can attack across the river, so a null move
@@ -188,29 +191,10 @@ mod tests {
 
     #[test]
     fn evaluation_is_symmetric_for_colour_and_mirror() {
-        let board = "2bakab2/9/4c4/p3p3p/2p3N2/2P6/P3P3P/4C4/9/2BAKABR1";
-        let swapped: Vec<String> = board
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let mirrored: Vec<String> = board
-            .split('/')
-            .map(|r| r.chars().rev().collect())
-            .collect();
-        let red = Position::from_fen(&format!("{board} w")).expect("valid");
-        let black = Position::from_fen(&format!("{} b", swapped.join("/"))).expect("valid");
-        let mirror = Position::from_fen(&format!("{} w", mirrored.join("/"))).expect("valid");
+        let fen = "2bakab2/9/4c4/p3p3p/2p3N2/2P6/P3P3P/4C4/9/2BAKABR1 w - - 0 1";
+        let red = Position::from_fen(fen).expect("valid");
+        let black = Position::from_fen(&super::super::fen::swap_colours(fen)).expect("valid");
+        let mirror = Position::from_fen(&super::super::fen::mirror_files(fen)).expect("valid");
         assert_eq!(red.evaluate(), black.evaluate());
         assert_ne!(red.evaluate(), TEMPO);
         assert_eq!(red.evaluate(), mirror.evaluate());

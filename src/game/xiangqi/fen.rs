@@ -58,13 +58,9 @@ impl Position {
         let _en_passant = fields.next();
         let rule_plies = match fields.next() {
             None => 0,
-            Some(s) => match s.parse::<u16>() {
-                Ok(n) if n < 120 => n,
-                Ok(n) => {
-                    return err(format!(
-                        "halfmove counter {n} has already reached the natural-move limit of 120 plies"
-                    ));
-                }
+            // Past the limit the game is already drawn; keep the count at the limit.
+            Some(s) => match s.parse::<u64>() {
+                Ok(n) => n.min(120) as u16,
                 Err(_) => return err(format!("halfmove counter '{s}' is not a number")),
             },
         };
@@ -110,13 +106,44 @@ impl Position {
         } else {
             'b'
         };
-        out.push_str(&format!(
-            " {side} - - {} {}",
-            self.state().rule_plies,
-            self.fullmove()
-        ));
+        // Past the natural-move limit the count no longer matters; keep it readable back.
+        let plies = self.state().rule_plies.min(120);
+        out.push_str(&format!(" {side} - - {plies} {}", self.fullmove()));
         out
     }
+}
+
+/// The FEN of the mirror image (files a↔i) with the same side to move and fresh counters.
+/// Works on the text, so it also serves for FENs that do not parse.
+pub fn mirror_files(fen: &str) -> String {
+    let mut parts = fen.split_whitespace();
+    let board = parts.next().unwrap_or_default();
+    let rows: Vec<String> = board
+        .split('/')
+        .map(|r| r.chars().rev().collect())
+        .collect();
+    format!("{} {} - - 0 1", rows.join("/"), parts.next().unwrap_or("w"))
+}
+
+/// The FEN with Red and Black exchanged: ranks reversed, letter cases swapped, the other side
+/// to move, fresh counters.
+pub fn swap_colours(fen: &str) -> String {
+    let mut parts = fen.split_whitespace();
+    let board = parts.next().unwrap_or_default();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let rows: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(swap).collect())
+        .collect();
+    let side = if parts.next() == Some("b") { "w" } else { "b" };
+    format!("{} {side} - - 0 1", rows.join("/"))
 }
 
 /// Describes a rank for messages: its ICCS number and where it stands in the FEN.
@@ -338,10 +365,6 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1",
             "halfmove",
         );
-        rejects(
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 120 1",
-            "limit",
-        );
         rejects("", "empty");
         // Kings facing on an open file: the side to move could take the other king.
         rejects("4k4/9/9/9/9/9/9/9/9/4K4 w", "could capture the Black king");
@@ -349,6 +372,13 @@ mod tests {
             "3k5/9/9/9/9/9/9/9/3R5/4K4 w",
             "could capture the Black king",
         );
+    }
+
+    #[test]
+    fn counters_past_the_move_limit_are_kept_at_the_limit() {
+        let fen = "3k5/9/9/9/9/9/9/9/9/4K4 b - - 300 42";
+        let pos = Position::from_fen(fen).expect("valid");
+        assert_eq!(pos.to_fen(), "3k5/9/9/9/9/9/9/9/9/4K4 b - - 120 42");
     }
 
     #[test]

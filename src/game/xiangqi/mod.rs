@@ -1,6 +1,7 @@
 //! Xiangqi: the board, its moves and its rules, and the `Game` implementation the search uses.
 
 mod attacks;
+pub mod chase;
 pub mod eval;
 pub mod fen;
 mod lines;
@@ -48,6 +49,9 @@ impl Game for Position {
     }
     fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
         self.generate_legal(kind, out)
+    }
+    fn count_moves(&self) -> usize {
+        self.count_legal()
     }
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)

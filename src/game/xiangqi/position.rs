@@ -39,6 +39,10 @@ pub struct Position {
     pub(super) kings: [Square; 2],
     pub(super) side: Side,
     pub(super) fullmove: u32,
+    /// Material and placement of each side (see `eval`), kept up to date by `put`/`remove`.
+    pub(super) psq: [i32; 2],
+    /// How many pieces of each kind each side has.
+    pub(super) counts: [[u8; 7]; 2],
     pub(super) states: Vec<State>,
 }
 
@@ -62,6 +66,8 @@ impl Position {
             kings: [Square::A0; 2],
             side: Side::Red,
             fullmove: 1,
+            psq: [0; 2],
+            counts: [[0; 7]; 2],
             states,
         }
     }
@@ -127,6 +133,8 @@ impl Position {
         if p.kind() == Kind::King {
             self.kings[p.side().index()] = s;
         }
+        self.psq[p.side().index()] += super::eval::piece_score(p.kind(), p.side(), s);
+        self.counts[p.side().index()][p.kind() as usize] += 1;
     }
 
     fn remove(&mut self, p: Piece, s: Square) {
@@ -134,6 +142,8 @@ impl Position {
         self.side_bb[p.side().index()] &= !s.bit();
         self.rank_occ[s.rank() as usize] &= !(1 << s.file());
         self.file_occ[s.file() as usize] &= !(1 << s.rank());
+        self.psq[p.side().index()] -= super::eval::piece_score(p.kind(), p.side(), s);
+        self.counts[p.side().index()][p.kind() as usize] -= 1;
     }
 
     /// The key computed from scratch, for setting up and for checking the incremental one.
@@ -177,12 +187,12 @@ impl Position {
             let mut checks = prev.checks;
             let mut plies = prev.rule_plies;
             if in_check {
-                checks[us.index()] += 1;
+                checks[us.index()] = checks[us.index()].saturating_add(1);
             }
             // Checks beyond a side's tenth since the last capture do not count towards the
             // limit, so that a side cannot run out the clock by checking (Pikafish's rule).
             if !in_check || checks[us.index()] <= 10 {
-                plies += 1;
+                plies = plies.saturating_add(1);
             }
             (plies, checks)
         };

@@ -6,6 +6,7 @@
 //! the search asks at the first repetition (`occurrences = 2`), since a cycle that can be
 //! repeated once can be repeated again.
 
+use super::chase::{self, Chased};
 use super::position::{Position, State};
 use crate::game::{Outcome, Reason, Side};
 
@@ -17,8 +18,7 @@ pub const MOVE_LIMIT_PLIES: u16 = 120;
 pub enum Conduct {
     /// At least one of its moves was neither a check nor a chase.
     Other,
-    /// Every move chased (the rules for chases are not implemented yet; no move is classed
-    /// as one until they are).
+    /// Every move newly chased one and the same enemy piece (see `chase`).
     Chase,
     /// Every move gave check.
     Check,
@@ -46,19 +46,31 @@ pub fn move_limit_outcome(pos: &Position) -> Option<Outcome> {
     (pos.state().rule_plies >= MOVE_LIMIT_PLIES).then_some(Outcome::Draw(Reason::MoveLimit))
 }
 
-/// The states since the last irreversible event (a capture or a null move), oldest first.
-/// Repetitions can only happen inside this window.
+/// How far back a repetition is looked for. A game without a capture for this long has been
+/// drawn by the natural-move limit (even counting the checks it leaves out), and the bound keeps
+/// every search node cheap after a long capture-free history (a GUI may resend thousands of
+/// moves).
+const LOOKBACK: usize = 400;
+
+/// The states since the last irreversible event (a capture or a null move), oldest first,
+/// at most `LOOKBACK` of them. Repetitions can only happen inside this window.
 fn reversible_window(states: &[State]) -> &[State] {
-    let start = states
+    let low = states.len().saturating_sub(LOOKBACK);
+    let start = states[low..]
         .iter()
         .rposition(|s| s.captured.is_some() || s.mv.is_none())
-        .unwrap_or(0);
+        .map_or(low, |i| low + i);
     &states[start..]
 }
 
 /// The repetition verdict when the current position has occurred `occurrences` times (this
 /// one included) since the last capture; `None` if it has occurred fewer times.
 pub fn repetition_outcome(pos: &Position, occurrences: usize) -> Option<Outcome> {
+    repetition_verdict(pos, occurrences).map(|v| v.outcome)
+}
+
+/// `repetition_outcome` with what decided it (the chased piece of a perpetual chase).
+pub fn repetition_verdict(pos: &Position, occurrences: usize) -> Option<Verdict> {
     let window = reversible_window(pos.states());
     let last = window.len() - 1;
     let key = window[last].key;
@@ -77,28 +89,56 @@ pub fn repetition_outcome(pos: &Position, occurrences: usize) -> Option<Outcome>
         return None;
     }
     let start = cycle_start?;
-    Some(cycle_verdict(&window[start..], pos.side_to_move()))
+    Some(cycle_verdict(pos, last - start))
 }
 
-/// Judges a repetition cycle: `cycle[0]` and the last state are the same position, and each
-/// later state records the move that reached it. `to_move` is the side to move at the end.
-pub fn cycle_verdict(cycle: &[State], to_move: Side) -> Outcome {
-    let conduct = |side: Side| side_conduct(cycle, to_move, side);
-    let (ours, theirs) = (conduct(to_move), conduct(to_move.flip()));
+/// A ruling on a repetition and what decided it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Verdict {
+    /// From the view of the side to move at the end of the cycle.
+    pub outcome: Outcome,
+    /// For a perpetual chase, the piece the losing side kept chasing.
+    pub chased: Option<Chased>,
+}
+
+/// Judges the repetition cycle formed by the last `plies` moves played to reach `pos` (the
+/// position `plies` moves ago is the same as `pos`): each side is classed by all of its own
+/// moves in the cycle (perpetual check > perpetual chase of one piece > other), the higher
+/// class loses and equal classes draw. The one function every repetition ruling goes through.
+pub fn cycle_verdict(pos: &Position, plies: usize) -> Verdict {
+    let states = pos.states();
+    let cycle = &states[states.len() - 1 - plies..];
+    let to_move = pos.side_to_move();
+    let checks = [Side::Red, Side::Black].map(|side| all_checks(cycle, to_move, side));
+    let mut conduct = checks.map(|c| if c { Conduct::Check } else { Conduct::Other });
+    let mut chased = [None; 2];
+    if !checks[0] && !checks[1] {
+        chased = chase::cycle_chases(pos, plies);
+        for (c, ch) in conduct.iter_mut().zip(chased) {
+            if ch.is_some() {
+                *c = Conduct::Chase;
+            }
+        }
+    }
+    let (ours, theirs) = (conduct[to_move.index()], conduct[to_move.flip().index()]);
     let reason = |c: Conduct| match c {
         Conduct::Check => Reason::PerpetualCheck,
         Conduct::Chase => Reason::PerpetualChase,
         Conduct::Other => Reason::Repetition,
     };
-    match ours.cmp(&theirs) {
-        std::cmp::Ordering::Greater => Outcome::Loss(reason(ours)),
-        std::cmp::Ordering::Less => Outcome::Win(reason(theirs)),
-        std::cmp::Ordering::Equal => Outcome::Draw(Reason::Repetition),
+    let (outcome, loser) = match ours.cmp(&theirs) {
+        std::cmp::Ordering::Greater => (Outcome::Loss(reason(ours)), Some(to_move)),
+        std::cmp::Ordering::Less => (Outcome::Win(reason(theirs)), Some(to_move.flip())),
+        std::cmp::Ordering::Equal => (Outcome::Draw(Reason::Repetition), None),
+    };
+    Verdict {
+        outcome,
+        chased: loser.and_then(|side| chased[side.index()]),
     }
 }
 
-/// The class of all of `side`'s moves in the cycle.
-fn side_conduct(cycle: &[State], to_move: Side, side: Side) -> Conduct {
+/// Whether every one of `side`'s moves in the cycle gave check.
+fn all_checks(cycle: &[State], to_move: Side, side: Side) -> bool {
     let last = cycle.len() - 1;
     // The move into the last state was made by the side not to move there; moves alternate.
     let mover_of = |j: usize| {
@@ -108,25 +148,19 @@ fn side_conduct(cycle: &[State], to_move: Side, side: Side) -> Conduct {
             to_move
         }
     };
-    let mut all_checks = true;
-    let mut any = false;
-    for (j, st) in cycle.iter().enumerate().skip(1) {
-        if mover_of(j) != side {
-            continue;
-        }
-        any = true;
-        all_checks &= st.in_check;
-    }
-    if any && all_checks {
-        Conduct::Check
-    } else {
-        Conduct::Other
-    }
+    let mut moves = cycle
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|&(j, _)| mover_of(j) == side)
+        .peekable();
+    moves.peek().is_some() && moves.all(|(_, st)| st.in_check)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::xiangqi::{Kind, Piece};
 
     fn play(fen: &str, moves: &str) -> Position {
         let mut pos = Position::from_fen(fen).expect("valid test FEN");
@@ -181,6 +215,29 @@ mod tests {
         let pos = play(
             "3akr3/4c4/1P3R3/9/9/9/9/9/9/4CK3 b",
             "e8f8 f7e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7",
+        );
+        assert_eq!(outcome(&pos, 3), Some(Outcome::Draw(Reason::Repetition)));
+    }
+
+    #[test]
+    fn one_sided_perpetual_chase_loses_and_names_the_chased_piece() {
+        // Black's rook follows Red's unprotected cannon between a1 and c1.
+        let cycle = "a1c1 a4c4 c1a1 c4a4 ";
+        let pos = play("4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w", &cycle.repeat(2));
+        let verdict = repetition_verdict(&pos, 3).expect("third occurrence");
+        assert_eq!(verdict.outcome, Outcome::Win(Reason::PerpetualChase));
+        let chased = verdict.chased.expect("a chase names its target");
+        assert_eq!(chased.piece, Piece::new(Side::Red, Kind::Cannon));
+        assert_eq!(chased.square.to_string(), "a1");
+    }
+
+    #[test]
+    fn check_and_chase_in_turn_is_a_draw() {
+        // Red's rook checks from b9 and attacks the unprotected cannon from b8, in turn.
+        let cycle = "b8b9 e9e8 b9b8 e8e9 ";
+        let pos = play(
+            "3Ckabr1/1R7/4b4/p7p/2p6/9/r1P3P2/B8/9/2B1KA3 w",
+            &cycle.repeat(2),
         );
         assert_eq!(outcome(&pos, 3), Some(Outcome::Draw(Reason::Repetition)));
     }

@@ -1,0 +1,63 @@
+//! `jiangjun judge` from the outside: the printed ruling, and errors with a non-zero exit.
+
+use std::process::Command;
+
+fn judge(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .arg("judge")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+        String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    )
+}
+
+#[test]
+fn names_the_loser_the_reason_and_the_chased_piece() {
+    let fen = "4k4/9/4b4/2c2nR2/9/9/9/9/9/3K5 w - - 0 1";
+    let cycle = "g6g5 f6g8 g5g6 g8f6";
+    let twice = format!("{cycle} {cycle}");
+    let (ok, out, _) = judge(&["--fen", fen, "--moves", &twice]);
+    assert!(ok);
+    assert_eq!(out, "black-loses: perpetual chase of the rook on g6");
+    // Moves may also come as separate arguments; once round the cycle is no ruling yet.
+    let mut args = vec!["--fen", fen, "--moves"];
+    args.extend(cycle.split(' '));
+    assert_eq!(judge(&args).1, "none");
+}
+
+#[test]
+fn rules_checks_mates_and_draws() {
+    let fen = "c2a3R1/2c1ak3/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+    let moves = "h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9 f9f8";
+    assert_eq!(
+        judge(&["--fen", fen, "--moves", moves]).1,
+        "red-loses: perpetual check"
+    );
+    let mate = judge(&["--fen", "3k5/8R/9/9/9/9/9/9/9/R3K4 w", "--moves", "a0a9"]);
+    assert_eq!(mate.1, "black-loses: checkmate");
+    let fen = "3akr3/4c4/1P3R3/9/9/9/9/9/9/4CK3 b - - 0 1";
+    let moves = "e8f8 f7e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7";
+    assert_eq!(
+        judge(&["--fen", fen, "--moves", moves]).1,
+        "draw: repetition"
+    );
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let (ok, out, err) = judge(&["--fen", "not a fen"]);
+    assert!(!ok && out.is_empty() && err.contains("bad FEN"), "{err}");
+    let (ok, _, err) = judge(&[
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w",
+        "--moves",
+        "a0a1 a1a2",
+    ]);
+    assert!(!ok && err.contains("move 2 'a1a2'"), "{err}");
+    let (ok, _, _) = judge(&[]);
+    assert!(!ok);
+}

@@ -1,0 +1,74 @@
+//! The repetition rules inside the search: a move that completes a cycle the rules forbid is
+//! scored as a loss for the side that makes it (the search judges at the first repetition).
+
+use jiangjun::game::xiangqi::{Move, Position};
+use jiangjun::game::{Game, GenKind, MoveList};
+use jiangjun::search::{self, Job, Noise, Shared};
+use jiangjun::time::{Clock, Limits};
+use jiangjun::tt::Tt;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::Duration;
+
+/// The best move and score of a fixed-depth search from `fen` after `moves`, choosing among
+/// `only` if it is not empty.
+fn best(fen: &str, moves: &str, only: &[&str], depth: u32) -> (String, i32) {
+    let mut pos = Position::from_fen(fen).expect("valid test FEN");
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_move(m).expect("legal test move");
+        pos.make(mv);
+    }
+    let tt = Tt::new(4);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let clock = Clock::new(&limits, Duration::ZERO);
+    let mut list = MoveList::new(Move::NONE);
+    pos.generate(GenKind::All, &mut list);
+    let job = Job {
+        pos,
+        root_moves: list
+            .iter()
+            .filter(|m| only.is_empty() || only.contains(&m.to_string().as_str()))
+            .collect(),
+        threads: 1,
+        shared: Shared {
+            tt: &tt,
+            stop: &stop,
+            nodes: &nodes,
+            clock: &clock,
+            limits: &limits,
+            noise: Noise::default(),
+        },
+    };
+    let report = search::search(job, &|_| {});
+    (
+        report.best.map(|m| m.to_string()).unwrap_or_default(),
+        report.score,
+    )
+}
+
+#[test]
+fn the_chaser_would_rather_lose_its_rook_than_complete_a_perpetual_chase() {
+    // Black's rook has followed Red's unprotected cannon from a4 to c4; going back to a4
+    // repeats the position with Black chasing on every move, while c4e4 gives the rook to
+    // the pawn on e3.
+    let fen = "4k4/9/9/c1c6/9/r8/4P4/9/C8/3K5 w - - 0 1";
+    let choice = ["c4a4", "c4e4"];
+    let (mv, score) = best(fen, "a1c1 a4c4 c1a1", &choice, 4);
+    assert_eq!(mv, "c4e4", "score {score}");
+    // The same board without the history: no repetition, and the rook stays.
+    let same = "4k4/9/9/c1c6/9/2r6/4P4/9/C8/3K5 b - - 0 1";
+    assert_eq!(best(same, "", &choice, 4).0, "c4a4");
+}
+
+#[test]
+fn the_chased_side_may_complete_the_cycle_and_wins_by_it() {
+    // Red's cannon steps back to a1 once more: the position repeats and Black, who chased on
+    // every move, has lost.
+    let fen = "4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w - - 0 1";
+    let (mv, score) = best(fen, "a1c1 a4c4 c1a1 c4a4 a1c1 a4c4", &[], 4);
+    assert_eq!(mv, "c1a1");
+    assert!(score > search::MATE_BOUND, "score {score}");
+}
