@@ -218,7 +218,14 @@ impl Tally {
                 c[0], c[1], c[2], c[3], c[4]
             );
             if let Some(e) = stats::elo_pentanomial(&p.penta) {
-                s += &format!(", pair Elo {} ± {:.1}", signed(e.elo), e.margin());
+                // Every pair scoring the same gives no variance to build an interval from.
+                let m = e.margin();
+                let spread = if m == 0.0 {
+                    " (no spread between pairs yet)".to_string()
+                } else {
+                    format!(" ± {m:.1}")
+                };
+                s += &format!(", pair Elo {}{spread}", signed(e.elo));
             }
             s.push('\n');
         }
