@@ -50,10 +50,11 @@ impl Position {
         }
         let them = us.flip();
         let ksq = self.king(us);
+        let mut leave = ksq.bit();
+        let mut enter = 0u128;
         let enemy = |s: Option<Square>, k: Kind| {
             s.and_then(|s| self.piece_at(s)) == Some(Piece::new(them, k))
         };
-        let (mut leave, mut enter) = (0u128, 0u128);
         let (f, r) = (ksq.file(), ksq.rank());
         for (i, (up, rank_dir)) in [(true, true), (false, true), (true, false), (false, false)]
             .into_iter()
@@ -118,14 +119,19 @@ impl Position {
     /// `is_legal_pseudo` with the node's exposure already computed.
     #[inline]
     pub(super) fn is_legal_with(&self, mv: Move, exposure: &Exposure) -> bool {
+        // The king's own point is in `leave`, so king moves always take the slow path.
+        (exposure.leave & mv.from().bit()) | (exposure.enter & mv.to().bit()) == 0
+            || self.king_safe_after(mv)
+    }
+
+    /// The full test: is the side to move's king attacked once `mv` is made?
+    #[inline(never)]
+    fn king_safe_after(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         let moving = self.piece_at(from);
         let is_king = matches!(moving, Some(p) if p.kind() == Kind::King);
         let ksq = if is_king { to } else { self.king(us) };
-        if !is_king && exposure.leave & from.bit() == 0 && exposure.enter & to.bit() == 0 {
-            return true;
-        }
         let mut rank_line = self.rank_line(ksq.rank());
         let mut file_line = self.file_line(ksq.file());
         if from.rank() == ksq.rank() {

@@ -6,7 +6,7 @@
 //! like the central file and their own back ranks early, rooks like open central lines.
 
 use super::position::Position;
-use super::types::{Kind, SQUARES, Square};
+use super::types::{Kind, Piece, SQUARES, Square};
 use crate::game::Side;
 
 /// Material values indexed by `Kind`.
@@ -109,21 +109,39 @@ const fn table(rows: [[i32; 9]; 10]) -> [i32; SQUARES] {
 /// Material and placement of one piece, from its owner's view.
 #[inline]
 pub(super) fn piece_score(kind: Kind, side: Side, s: Square) -> i32 {
-    let s = if side == Side::Red {
-        s
-    } else {
-        s.flipped().mirrored()
-    };
-    let i = s.index();
-    VALUE[kind as usize]
-        + match kind {
-            Kind::Pawn => PAWN[i],
-            Kind::Horse => HORSE[i],
-            Kind::Cannon => CANNON[i],
-            Kind::Rook => ROOK[i],
-            Kind::King => KING[i],
-            Kind::Advisor | Kind::Elephant => GUARD[i],
+    PIECE_SQUARE[Piece::new(side, kind).index()][s.index()]
+}
+
+/// Material plus placement for every piece on every point, so that make/unmake pay one
+/// lookup per piece moved.
+static PIECE_SQUARE: [[i32; SQUARES]; Piece::COUNT] = piece_square();
+
+const fn piece_square() -> [[i32; SQUARES]; Piece::COUNT] {
+    let mut t = [[0; SQUARES]; Piece::COUNT];
+    let mut k = 0;
+    while k < 7 {
+        let kind = Kind::ALL[k];
+        let bonus = match kind {
+            Kind::Pawn => &PAWN,
+            Kind::Horse => &HORSE,
+            Kind::Cannon => &CANNON,
+            Kind::Rook => &ROOK,
+            Kind::King => &KING,
+            Kind::Advisor | Kind::Elephant => &GUARD,
+        };
+        let mut i = 0;
+        while i < SQUARES {
+            // Black reads the tables with the ranks reversed (the files are symmetric).
+            let rank = i / 9;
+            let file = i % 9;
+            let black = (9 - rank) * 9 + file;
+            t[Piece::new(Side::Red, kind).index()][i] = VALUE[k] + bonus[i];
+            t[Piece::new(Side::Black, kind).index()][i] = VALUE[k] + bonus[black];
+            i += 1;
         }
+        k += 1;
+    }
+    t
 }
 
 /// Small bonus for having the move, so that even and odd depths agree more closely.
