@@ -187,6 +187,40 @@ impl<G: Game> Engine<G> {
         }
     }
 
+    /// Runs a long command other than a search (perft, bench) on the search thread, so that
+    /// the protocol loop stays responsive; `job` gets the stop flag and returns the event to
+    /// send. Counts as busy like a search; `finish` must follow its event.
+    pub fn run_task(
+        &mut self,
+        job: impl FnOnce(&AtomicBool) -> Event<G::Move> + Send + 'static,
+    ) -> bool {
+        if self.running.is_some() {
+            return false;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let clock = Arc::new(Clock::new(&Limits::default(), self.overhead));
+        let (stop2, events) = (stop.clone(), self.events.clone());
+        let spawned = std::thread::Builder::new()
+            .name("task".into())
+            .spawn(move || {
+                let _ = events.send(job(&stop2));
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    handle,
+                    stop,
+                    clock,
+                });
+                true
+            }
+            Err(e) => {
+                log::error!("could not start a thread: {e}");
+                false
+            }
+        }
+    }
+
     /// Asks the running search to answer as soon as it can.
     pub fn stop(&self) {
         if let Some(r) = &self.running {

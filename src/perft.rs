@@ -35,3 +35,47 @@ pub fn divide<G: Game>(pos: &mut G, depth: u32, filler: G::Move) -> Vec<(G::Move
     }
     out
 }
+
+/// `divide`, abandoned (returning `None`) as soon as `stop` is raised, so that a deep perft
+/// asked for from a GUI can be interrupted like a search.
+pub fn divide_until<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    filler: G::Move,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<(G::Move, u64)>> {
+    let mut list = MoveList::new(filler);
+    pos.generate(GenKind::All, &mut list);
+    let mut out = Vec::with_capacity(list.len());
+    for m in list.iter() {
+        pos.make(m);
+        let n = perft_until(pos, depth.saturating_sub(1), filler, stop);
+        pos.unmake();
+        out.push((m, n?));
+    }
+    Some(out)
+}
+
+fn perft_until<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    filler: G::Move,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(pos, depth, filler));
+    }
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let mut list = MoveList::new(filler);
+    pos.generate(GenKind::All, &mut list);
+    let mut total = 0;
+    for m in list.iter() {
+        pos.make(m);
+        let n = perft_until(pos, depth - 1, filler, stop);
+        pos.unmake();
+        total += n?;
+    }
+    Some(total)
+}

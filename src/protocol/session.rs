@@ -145,6 +145,29 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
                         .currmove(depth, &self.engine.position().format_move(mv), number);
                 self.send(&line);
             }
+            Event::Perft { rows, complete } => {
+                let pos = self.engine.position().clone();
+                for (m, n) in &rows {
+                    let line = format!("{}: {n}", pos.format_move(*m));
+                    self.send(&line);
+                }
+                if complete {
+                    self.send("");
+                    let total: u64 = rows.iter().map(|r| r.1).sum();
+                    self.send(&format!("Nodes searched: {total}"));
+                } else {
+                    self.report("perft stopped");
+                }
+                return self.task_done();
+            }
+            Event::Bench {
+                nodes,
+                nodes_per_second,
+            } => {
+                self.send(&format!("Nodes searched  : {nodes}"));
+                self.send(&format!("Nodes/second    : {nodes_per_second}"));
+                return self.task_done();
+            }
             Event::BestMove {
                 best,
                 ponder,
@@ -163,16 +186,21 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
                     self.dialect
                         .bestmove(best_text.as_deref(), ponder_text.as_deref(), draw);
                 self.send(&line);
-                self.engine.finish();
                 self.draw_offered = false;
-                while !self.engine.is_busy() {
-                    let Some(next) = self.deferred.pop_front() else {
-                        break;
-                    };
-                    if let Flow::Quit = self.line(next) {
-                        return Flow::Quit;
-                    }
-                }
+                return self.task_done();
+            }
+        }
+        Flow::Continue
+    }
+
+    /// After a search or task has answered: join its thread and replay the queued commands in
+    /// order. A search started from the queue queues the idle-only commands behind it again,
+    /// while `isready`, `stop` and the like still run at once.
+    fn task_done(&mut self) -> Flow {
+        self.engine.finish();
+        for next in std::mem::take(&mut self.deferred) {
+            if let Flow::Quit = self.line(next) {
+                return Flow::Quit;
             }
         }
         Flow::Continue
@@ -247,19 +275,29 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
             }
             Command::Perft(depth) => {
                 let mut pos = self.engine.position().clone();
-                let rows = crate::perft::divide(&mut pos, depth.clamp(1, 10), G::NULL_MOVE);
-                for (m, n) in &rows {
-                    let line = format!("{}: {n}", pos.format_move(*m));
-                    self.send(&line);
+                let depth = depth.clamp(1, 12);
+                let started = self.engine.run_task(move |stop| {
+                    let rows = crate::perft::divide_until(&mut pos, depth, G::NULL_MOVE, stop);
+                    Event::Perft {
+                        complete: rows.is_some(),
+                        rows: rows.unwrap_or_default(),
+                    }
+                });
+                if !started {
+                    self.report("go perft: could not start");
                 }
-                let total: u64 = rows.iter().map(|r| r.1).sum();
-                self.send("");
-                self.send(&format!("Nodes searched: {total}"));
             }
             Command::Bench => {
-                let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
-                self.send(&format!("Nodes searched  : {}", r.nodes));
-                self.send(&format!("Nodes/second    : {}", r.nps()));
+                let started = self.engine.run_task(|_| {
+                    let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
+                    Event::Bench {
+                        nodes: r.nodes,
+                        nodes_per_second: r.nps(),
+                    }
+                });
+                if !started {
+                    self.report("bench: could not start");
+                }
             }
             Command::Nothing => {}
             Command::Error(e) => self.report(&e),

@@ -72,6 +72,17 @@ pub enum Event<M> {
         mv: M,
         number: usize,
     },
+    /// The answer of a `perft` task (leaves below each root move); `complete` is false when
+    /// it was stopped.
+    Perft {
+        rows: Vec<(M, u64)>,
+        complete: bool,
+    },
+    /// The answer of a `bench` task.
+    Bench {
+        nodes: u64,
+        nodes_per_second: u64,
+    },
     /// The search's answer; `best` is `None` when the side to move has no legal move.
     BestMove {
         best: Option<M>,
