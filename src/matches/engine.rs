@@ -55,6 +55,65 @@ pub enum Reply {
     NoMove,
 }
 
+/// What a UCCI engine adds after its move: `bestmove <m> [ponder <p>] [draw | resign]`.
+/// `Draw` offers a draw, or accepts one when its `go` carried `draw`. UCI has no such suffix.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Suffix {
+    #[default]
+    None,
+    Draw,
+    Resign,
+}
+
+/// The engine's answer to one `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub reply: Reply,
+    pub suffix: Suffix,
+    /// Time from `go` to the reply.
+    pub used: Duration,
+    /// The last score the engine reported.
+    pub score: Option<Score>,
+}
+
+/// Reads a `bestmove` line: the move text and, for UCCI, the `draw` / `resign` suffix.
+/// Keywords are matched case-insensitively; `resign` wins over `draw`; a suffix with no move
+/// (`bestmove resign`) still counts.
+pub fn parse_bestmove(line: &str, proto: Proto) -> (Reply, Suffix) {
+    let mut words = line.split_whitespace().skip(1).peekable();
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let keyword = |w: &str| is(w, "draw") || is(w, "resign") || is(w, "ponder");
+    let reply = match words.peek() {
+        None => Reply::NoMove,
+        Some(w) if proto == Proto::Ucci && keyword(w) => Reply::NoMove,
+        Some(&("(none)" | "0000" | "none")) => {
+            words.next();
+            Reply::NoMove
+        }
+        Some(w) => {
+            let m = w.to_string();
+            words.next();
+            Reply::Move(m)
+        }
+    };
+    let mut suffix = Suffix::None;
+    if proto == Proto::Ucci {
+        while let Some(w) = words.next() {
+            if is(w, "ponder") {
+                // Skip the ponder move, unless it is missing and a suffix follows at once.
+                if words.peek().is_some_and(|p| !keyword(p)) {
+                    words.next();
+                }
+            } else if is(w, "resign") {
+                suffix = Suffix::Resign;
+            } else if is(w, "draw") && suffix == Suffix::None {
+                suffix = Suffix::Draw;
+            }
+        }
+    }
+    (reply, suffix)
+}
+
 /// A score from the engine's `info` lines, side-to-move view; mates are ±(100000 − plies).
 pub type Score = i32;
 
@@ -267,14 +326,8 @@ impl Engine {
         self.sync(deadline)
     }
 
-    /// Sends `position` and `go`, and waits up to `limit` for the answer. Returns the reply,
-    /// the time it took and the last score the engine reported.
-    pub fn think(
-        &mut self,
-        position: &str,
-        go: &str,
-        limit: Duration,
-    ) -> Result<(Reply, Duration, Option<Score>), Fault> {
+    /// Sends `position` and `go`, and waits up to `limit` for the answer.
+    pub fn think(&mut self, position: &str, go: &str, limit: Duration) -> Result<Answer, Fault> {
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
@@ -286,13 +339,22 @@ impl Engine {
             match words.next() {
                 Some("info") => score = parse_score(&line).or(score),
                 Some("bestmove") => {
-                    let reply = match words.next() {
-                        None | Some("(none)" | "0000" | "none") => Reply::NoMove,
-                        Some(m) => Reply::Move(m.to_string()),
-                    };
-                    return Ok((reply, start.elapsed(), score));
+                    let (reply, suffix) = parse_bestmove(&line, self.spec.proto);
+                    return Ok(Answer {
+                        reply,
+                        suffix,
+                        used: start.elapsed(),
+                        score,
+                    });
                 }
-                Some("nobestmove") => return Ok((Reply::NoMove, start.elapsed(), score)),
+                Some("nobestmove") => {
+                    return Ok(Answer {
+                        reply: Reply::NoMove,
+                        suffix: Suffix::None,
+                        used: start.elapsed(),
+                        score,
+                    });
+                }
                 Some("readyok" | "id" | "option" | "copyprotection" | "registration") | None => {}
                 Some(_) => self.noise += 1,
             }
@@ -381,6 +443,39 @@ mod tests {
         assert_eq!(parse_score("info depth 9 score"), None);
         assert_eq!(parse_score("info depth 9 score cp x"), None);
         assert_eq!(parse_score("info string no score here"), None);
+    }
+
+    #[test]
+    fn bestmove_suffixes_are_read_for_ucci_only() {
+        let mv = |m: &str| Reply::Move(m.to_string());
+        let ucci = |l: &str| parse_bestmove(l, Proto::Ucci);
+        assert_eq!(ucci("bestmove h2e2"), (mv("h2e2"), Suffix::None));
+        assert_eq!(
+            ucci("bestmove h2e2 ponder h9g7 draw"),
+            (mv("h2e2"), Suffix::Draw)
+        );
+        assert_eq!(ucci("bestmove h2e2 DRAW"), (mv("h2e2"), Suffix::Draw));
+        assert_eq!(ucci("bestmove e0e5 resign"), (mv("e0e5"), Suffix::Resign));
+        assert_eq!(ucci("bestmove !! draw resign"), (mv("!!"), Suffix::Resign));
+        assert_eq!(
+            ucci("bestmove h2e2 ponder resign"),
+            (mv("h2e2"), Suffix::Resign)
+        );
+        assert_eq!(ucci("bestmove resign"), (Reply::NoMove, Suffix::Resign));
+        assert_eq!(ucci("bestmove (none) draw"), (Reply::NoMove, Suffix::Draw));
+        assert_eq!(ucci("bestmove"), (Reply::NoMove, Suffix::None));
+        assert_eq!(
+            ucci("bestmove h2e2 ponder h9g7"),
+            (mv("h2e2"), Suffix::None)
+        );
+        assert_eq!(
+            parse_bestmove("bestmove h2e2 ponder h9g7 draw", Proto::Uci),
+            (mv("h2e2"), Suffix::None)
+        );
+        assert_eq!(
+            parse_bestmove("bestmove 0000 resign", Proto::Uci),
+            (Reply::NoMove, Suffix::None)
+        );
     }
 
     #[test]

@@ -2,9 +2,16 @@
 //! decide mate, stalemate, perpetual check, repetition and the natural-move limit; the runner
 //! adds the time forfeit, the maximum length, optional score adjudication and the forfeits of
 //! an engine that crashes, hangs or answers with no, a malformed or an illegal move.
+//!
+//! UCCI engines may also resign (`bestmove M resign`: an immediate loss, M is neither played
+//! nor checked) and offer draws (`bestmove M draw`: M is played and the opponent's next `go`
+//! carries `draw`, UCCI opponents only). An opponent that answers such a `go draw` with
+//! `bestmove M2 draw` accepts: the game is drawn by agreement at once, and M2 is not played
+//! (nor checked): per the UCCI spec and league simulator, the game is then simply drawn. Any
+//! other answer lets the offer lapse.
 
 use super::clock::{Clock, Tick, TimeControl};
-use super::engine::{Engine, Fault, MATE, Proto, Reply, Score};
+use super::engine::{Answer, Engine, Fault, MATE, Proto, Reply, Score, Suffix};
 use super::openings::Opening;
 use crate::game::xiangqi::notation::format_move;
 use crate::game::xiangqi::{Move, MoveError, Position, rules};
@@ -20,6 +27,10 @@ pub enum Termination {
     MaxLength,
     ResignAdjudication,
     DrawAdjudication,
+    /// A UCCI engine answered `bestmove … resign`.
+    Resignation,
+    /// A UCCI engine accepted the opponent's draw offer.
+    DrawAgreement,
     TimeForfeit,
     Crash,
     Hang,
@@ -35,6 +46,8 @@ impl Termination {
             Termination::MaxLength => "maximum game length",
             Termination::ResignAdjudication => "adjudicated loss",
             Termination::DrawAdjudication => "adjudicated draw",
+            Termination::Resignation => "resignation",
+            Termination::DrawAgreement => "draw by agreement",
             Termination::TimeForfeit => "time forfeit",
             Termination::Crash => "crash",
             Termination::Hang => "hang",
@@ -71,6 +84,8 @@ pub struct GameRecord {
     pub killed: [bool; 2],
     /// Unrecognised output lines, by side.
     pub noise: [u32; 2],
+    /// Draw offers made (`bestmove M draw` not accepting an offer), by side.
+    pub offers: [u32; 2],
 }
 
 /// Score adjudication, both optional.
@@ -96,7 +111,23 @@ pub struct Rules {
     pub adjudication: Adjudication,
 }
 
+/// The `go` line for `side`; `draw` (UCCI only) passes on the opponent's draw offer.
 fn go_command(
+    proto: Proto,
+    seconds: bool,
+    tc: &TimeControl,
+    clocks: &[Clock; 2],
+    side: Side,
+    draw: bool,
+) -> String {
+    let go = go_limits(proto, seconds, tc, clocks, side);
+    match go.strip_prefix("go ") {
+        Some(rest) if draw && proto == Proto::Ucci => format!("go draw {rest}"),
+        _ => go,
+    }
+}
+
+fn go_limits(
     proto: Proto,
     seconds: bool,
     tc: &TimeControl,
@@ -206,8 +237,17 @@ fn judge(
     None
 }
 
-/// One engine's turn: sends the position and the clocks, waits, charges the clock and checks
-/// the move. Returns the legal move and the engine's last score, or the forfeit.
+/// What an engine did with its turn.
+enum Turn {
+    /// A legal move, the engine's last score, and whether it offers a draw with it.
+    Move(Move, Option<Score>, bool),
+    Resign,
+    AcceptDraw,
+}
+
+/// One engine's turn: sends the position and the clocks (with `draw` when the opponent offered
+/// one, UCCI only), waits, charges the clock and checks the answer.
+#[allow(clippy::too_many_arguments)]
 fn turn(
     engine: &mut Engine,
     opening: &Opening,
@@ -216,16 +256,22 @@ fn turn(
     rules: &Rules,
     clocks: &mut [Clock; 2],
     noise: &mut u32,
-) -> Result<(Move, Option<Score>), Forfeit> {
+    offered: bool,
+) -> Result<Turn, Forfeit> {
     let side = pos.side_to_move();
     let i = side.index();
     let spec = std::sync::Arc::clone(&engine.spec);
     let position = position_command(opening, moves, spec.rank_base);
-    let go = go_command(spec.proto, spec.seconds, &rules.tc, clocks, side);
+    let go = go_command(spec.proto, spec.seconds, &rules.tc, clocks, side, offered);
     let limit = clocks[i].wait_limit(&rules.tc, rules.margin, rules.hang);
     let answer = engine.think(&position, &go, limit);
     *noise += engine.take_noise();
-    let (reply, used, score) = match answer {
+    let Answer {
+        reply,
+        suffix,
+        used,
+        score,
+    } = match answer {
         Ok(a) => a,
         Err(Fault::Timeout) if rules.tc.is_timed() => {
             // Lost on time; if it does not even answer `stop`, it is stuck.
@@ -249,12 +295,18 @@ fn turn(
         let d = format!("used {} ms", used.as_millis());
         return Err(forfeit(Termination::TimeForfeit, d, false));
     }
+    // A resignation or an accepted draw ends the game before the move; the move is not checked.
+    match suffix {
+        Suffix::Resign => return Ok(Turn::Resign),
+        Suffix::Draw if offered => return Ok(Turn::AcceptDraw),
+        _ => {}
+    }
     let text = match reply {
         Reply::NoMove => return Err(forfeit(Termination::NoBestMove, String::new(), false)),
         Reply::Move(t) => t,
     };
     match pos.parse_move_with_base(&text, spec.rank_base) {
-        Ok(m) => Ok((m, score)),
+        Ok(m) => Ok(Turn::Move(m, score, suffix == Suffix::Draw)),
         Err(e @ MoveError::Malformed(_)) => {
             Err(forfeit(Termination::MalformedMove, e.to_string(), false))
         }
@@ -274,6 +326,9 @@ pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) ->
     let mut scores: [Vec<Score>; 2] = [Vec::new(), Vec::new()];
     let mut killed = [false; 2];
     let mut noise = [0; 2];
+    let mut offers = [0; 2];
+    // Whether the last move came with a draw offer, for the side now to move.
+    let mut offer = false;
     let (winner, termination, detail) = loop {
         if let Some((winner, t)) = judge(&pos, rules, moves.len(), &scores) {
             break (winner, t, String::new());
@@ -287,6 +342,8 @@ pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) ->
                 "engine not running".into(),
             );
         };
+        // An offer reaches only a UCCI engine; for a UCI one it lapses unseen.
+        let offered = std::mem::take(&mut offer) && engine.spec.proto == Proto::Ucci;
         match turn(
             engine,
             opening,
@@ -295,14 +352,21 @@ pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) ->
             rules,
             &mut clocks,
             &mut noise[i],
+            offered,
         ) {
-            Ok((m, score)) => {
+            Ok(Turn::Move(m, score, draw)) => {
                 pos.make(m);
                 moves.push(m);
                 if let Some(s) = score {
                     scores[i].push(s.clamp(-MATE, MATE));
                 }
+                if draw {
+                    offers[i] += 1;
+                    offer = true;
+                }
             }
+            Ok(Turn::Resign) => break (Some(side.flip()), Termination::Resignation, String::new()),
+            Ok(Turn::AcceptDraw) => break (None, Termination::DrawAgreement, String::new()),
             Err(f) => {
                 if f.kill {
                     *seat[i] = None;
@@ -319,6 +383,7 @@ pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) ->
         detail,
         killed,
         noise,
+        offers,
     }
 }
 
@@ -332,30 +397,30 @@ mod tests {
         let mut clocks = [Clock::new(&tc); 2];
         clocks[1].remaining_ms = 9_000;
         assert_eq!(
-            go_command(Proto::Uci, false, &tc, &clocks, Side::Black),
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Black, false),
             "go wtime 10000 btime 9000 winc 100 binc 100"
         );
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Black),
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Black, false),
             "go time 9000 increment 100 opptime 10000 oppincrement 100"
         );
         assert_eq!(
-            go_command(Proto::Ucci, true, &tc, &clocks, Side::Red),
+            go_command(Proto::Ucci, true, &tc, &clocks, Side::Red, false),
             "go time 10 increment 0 opptime 9 oppincrement 0"
         );
         let tc = TimeControl::parse_tc("40/60").expect("valid");
         let clocks = [Clock::new(&tc); 2];
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red),
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, false),
             "go time 60000 movestogo 40 opptime 60000"
         );
         let tc = TimeControl::MoveTime(250);
         assert_eq!(
-            go_command(Proto::Uci, false, &tc, &clocks, Side::Red),
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Red, false),
             "go movetime 250"
         );
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red),
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, false),
             "go time 250 movestogo 1"
         );
         assert_eq!(
@@ -364,9 +429,19 @@ mod tests {
                 false,
                 &TimeControl::Depth(3),
                 &clocks,
-                Side::Red
+                Side::Red,
+                false
             ),
             "go depth 3"
+        );
+        // A draw offer is passed to UCCI engines only, before the limits.
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, true),
+            "go draw time 250 movestogo 1"
+        );
+        assert_eq!(
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Red, true),
+            "go movetime 250"
         );
     }
 

@@ -32,6 +32,10 @@ pub struct EngineStats {
     pub restarts: u32,
     /// Output lines that were not protocol (counted, not punished).
     pub noise: u32,
+    /// Games lost by `bestmove … resign` (UCCI).
+    pub resignations: u32,
+    /// Draws offered with `bestmove … draw` (UCCI), accepted or not.
+    pub draw_offers: u32,
 }
 
 pub struct Tally {
@@ -111,6 +115,10 @@ impl Tally {
                 Some(_) => e.wdl.losses += 1,
             }
             e.noise += rec.noise[side.index()];
+            e.draw_offers += rec.offers[side.index()];
+            if rec.termination == Termination::Resignation && rec.winner == Some(side.flip()) {
+                e.resignations += 1;
+            }
             if rec.killed[side.index()] {
                 e.restarts += 1;
             }
@@ -249,10 +257,10 @@ impl Tally {
         for (t, n) in &self.terminations {
             s += &format!(" {t} {n};");
         }
-        s += "\n\nengine               W    D    L  time  crash  hang  illegal  malformed  nobest  restart  noise\n";
+        s += "\n\nengine               W    D    L  time  crash  hang  illegal  malformed  nobest  restart  noise  resign  offers\n";
         for (name, e) in self.names.iter().zip(&self.engines) {
             s += &format!(
-                "{name:<16} {:>5} {:>4} {:>4} {:>5} {:>6} {:>5} {:>8} {:>10} {:>7} {:>8} {:>6}\n",
+                "{name:<16} {:>5} {:>4} {:>4} {:>5} {:>6} {:>5} {:>8} {:>10} {:>7} {:>8} {:>6} {:>7} {:>7}\n",
                 e.wdl.wins,
                 e.wdl.draws,
                 e.wdl.losses,
@@ -263,7 +271,9 @@ impl Tally {
                 e.malformed,
                 e.no_bestmove,
                 e.restarts,
-                e.noise
+                e.noise,
+                e.resignations,
+                e.draw_offers
             );
         }
         s
@@ -291,8 +301,8 @@ impl Tally {
             .zip(&self.engines)
             .map(|(n, e)| {
                 format!(
-                    "{{\"name\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"time_losses\": {}, \"crashes\": {}, \"hangs\": {}, \"illegal_moves\": {}, \"malformed_moves\": {}, \"no_bestmove\": {}, \"restarts\": {}, \"noise_lines\": {}}}",
-                    json_str(n), e.wdl.wins, e.wdl.draws, e.wdl.losses, e.time_losses, e.crashes, e.hangs, e.illegal, e.malformed, e.no_bestmove, e.restarts, e.noise
+                    "{{\"name\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"time_losses\": {}, \"crashes\": {}, \"hangs\": {}, \"illegal_moves\": {}, \"malformed_moves\": {}, \"no_bestmove\": {}, \"restarts\": {}, \"noise_lines\": {}, \"resignations\": {}, \"draw_offers\": {}}}",
+                    json_str(n), e.wdl.wins, e.wdl.draws, e.wdl.losses, e.time_losses, e.crashes, e.hangs, e.illegal, e.malformed, e.no_bestmove, e.restarts, e.noise, e.resignations, e.draw_offers
                 )
             })
             .collect();
@@ -346,6 +356,7 @@ mod tests {
             detail: String::new(),
             killed,
             noise: [0, 1],
+            offers: [1, 0],
         }
     }
 
@@ -398,12 +409,47 @@ mod tests {
             }
         );
         assert_eq!(t.engines[1].noise, 2, "one noise line per game as Black");
+        assert_eq!(
+            (t.engines[0].draw_offers, t.engines[1].draw_offers),
+            (2, 2),
+            "one offer per game as Red"
+        );
         assert_eq!(t.terminations["crash"], 1);
         let json = t.json(None, 1.0);
         assert!(json.contains("\"crashes\": 1"), "{json}");
         assert!(
             t.summary(None, 1.0)
                 .contains("a vs b: 4 games, +2 =1 -1, score 62.5%")
+        );
+    }
+
+    #[test]
+    fn resignations_and_draw_agreements_are_reported() {
+        let mut t = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
+        let jobs = super::super::schedule::jobs(&[(0, 1)], 2, 1);
+        let none = [false, false];
+        // b (Black) resigns; then b (Red) offers and a accepts. Each offers once, as Red.
+        t.record(
+            &jobs[0],
+            &rec(Some(Side::Red), Termination::Resignation, none),
+        );
+        t.record(&jobs[1], &rec(None, Termination::DrawAgreement, none));
+        assert_eq!(
+            (t.engines[0].resignations, t.engines[1].resignations),
+            (0, 1)
+        );
+        assert_eq!(t.engines[0].draw_offers, 1);
+        assert_eq!(t.engines[0].wdl.draws, 1);
+        assert!(!Termination::Resignation.is_fault() && !Termination::DrawAgreement.is_fault());
+        let summary = t.summary(None, 1.0);
+        assert!(
+            summary.contains("Terminations: draw by agreement 1; resignation 1;"),
+            "{summary}"
+        );
+        let json = t.json(None, 1.0);
+        assert!(
+            json.contains("\"noise_lines\": 1, \"resignations\": 1, \"draw_offers\": 1}"),
+            "{json}"
         );
     }
 
