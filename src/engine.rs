@@ -123,54 +123,70 @@ impl<G: Game> Engine<G> {
     /// `searchmoves`/`banmoves`). Exactly one `Event::BestMove` follows, after which the
     /// caller must call `finish`. Refused (returns false) while another search runs.
     pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
+        let clock = Clock::new(&limits, self.overhead);
+        let (tt, pos, threads) = (self.tt.clone(), self.pos.clone(), self.threads);
+        let events = self.events.clone();
+        self.start(clock, move |stop, clock| {
+            let nodes = AtomicU64::new(0);
+            let shared = Shared {
+                tt: &tt,
+                stop,
+                nodes: &nodes,
+                clock,
+                limits: &limits,
+                noise,
+            };
+            // The receiver is gone only when the process is shutting down.
+            let emit = |e: Event<G::Move>| drop(events.send(e));
+            let job = Job {
+                pos,
+                root_moves,
+                threads,
+                shared,
+            };
+            let report = search::search(job, &emit);
+            // Under `infinite` or `ponder` the answer waits for `stop` or `ponderhit`.
+            while clock.is_waiting() && !stop.load(Ordering::Acquire) {
+                std::thread::park_timeout(Duration::from_millis(5));
+            }
+            Event::BestMove {
+                best: report.best,
+                ponder: report.ponder,
+                score: report.score,
+            }
+        })
+    }
+
+    /// Runs a long command other than a search (perft, bench) on its own thread, so that the
+    /// protocol loop stays responsive; `job` gets the stop flag and returns the event to send.
+    /// Counts as busy like a search; `finish` must follow its event.
+    pub fn run_task(
+        &mut self,
+        job: impl FnOnce(&AtomicBool) -> Event<G::Move> + Send + 'static,
+    ) -> bool {
+        self.start(
+            Clock::new(&Limits::default(), self.overhead),
+            move |stop, _| job(stop),
+        )
+    }
+
+    /// Runs `job` on a new thread with a fresh stop flag and `clock`, and sends the event it
+    /// returns. Refused (false) while something else runs.
+    fn start(
+        &mut self,
+        clock: Clock,
+        job: impl FnOnce(&AtomicBool, &Clock) -> Event<G::Move> + Send + 'static,
+    ) -> bool {
         if self.running.is_some() {
             return false;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let clock = Arc::new(Clock::new(&limits, self.overhead));
-        let (tt, pos, threads, events) = (
-            self.tt.clone(),
-            self.pos.clone(),
-            self.threads,
-            self.events.clone(),
-        );
-        let (stop2, clock2) = (stop.clone(), clock.clone());
+        let clock = Arc::new(clock);
+        let (stop2, clock2, events) = (stop.clone(), clock.clone(), self.events.clone());
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
-            .spawn(move || {
-                let nodes = AtomicU64::new(0);
-                let shared = Shared {
-                    tt: &tt,
-                    stop: &stop2,
-                    nodes: &nodes,
-                    clock: &clock2,
-                    limits: &limits,
-                    noise,
-                };
-                let emit = |e: Event<G::Move>| {
-                    // The receiver is gone only when the process is shutting down.
-                    let _ = events.send(e);
-                };
-                let report = search::search(
-                    Job {
-                        pos,
-                        root_moves,
-                        threads,
-                        shared,
-                    },
-                    &emit,
-                );
-                // Under `infinite` or `ponder` the answer waits for `stop` or `ponderhit`.
-                while clock2.is_waiting() && !stop2.load(Ordering::Acquire) {
-                    std::thread::park_timeout(Duration::from_millis(5));
-                }
-                emit(Event::BestMove {
-                    best: report.best,
-                    ponder: report.ponder,
-                    score: report.score,
-                });
-            });
+            .spawn(move || drop(events.send(job(&stop2, &clock2))));
         match spawned {
             Ok(handle) => {
                 self.running = Some(Running {
@@ -182,40 +198,6 @@ impl<G: Game> Engine<G> {
             }
             Err(e) => {
                 log::error!("could not start the search thread: {e}");
-                false
-            }
-        }
-    }
-
-    /// Runs a long command other than a search (perft, bench) on the search thread, so that
-    /// the protocol loop stays responsive; `job` gets the stop flag and returns the event to
-    /// send. Counts as busy like a search; `finish` must follow its event.
-    pub fn run_task(
-        &mut self,
-        job: impl FnOnce(&AtomicBool) -> Event<G::Move> + Send + 'static,
-    ) -> bool {
-        if self.running.is_some() {
-            return false;
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let clock = Arc::new(Clock::new(&Limits::default(), self.overhead));
-        let (stop2, events) = (stop.clone(), self.events.clone());
-        let spawned = std::thread::Builder::new()
-            .name("task".into())
-            .spawn(move || {
-                let _ = events.send(job(&stop2));
-            });
-        match spawned {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    handle,
-                    stop,
-                    clock,
-                });
-                true
-            }
-            Err(e) => {
-                log::error!("could not start a thread: {e}");
                 false
             }
         }
