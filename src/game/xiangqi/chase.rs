@@ -272,19 +272,7 @@ impl Position {
     /// A copy of the board as it stood `plies` moves ago, carrying only the states of those
     /// moves (so copying does not depend on the length of the game).
     fn cycle_start(&self, plies: usize) -> Position {
-        let states = self.states();
-        let mut copy = Position {
-            board: self.board,
-            side_bb: self.side_bb,
-            rank_occ: self.rank_occ,
-            file_occ: self.file_occ,
-            kings: self.kings,
-            side: self.side,
-            fullmove: self.fullmove,
-            psq: self.psq,
-            counts: self.counts,
-            states: states[states.len() - 1 - plies..].to_vec(),
-        };
+        let mut copy = self.with_recent_states(plies);
         for _ in 0..plies {
             copy.unmake();
         }

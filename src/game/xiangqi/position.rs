@@ -250,12 +250,22 @@ impl Position {
         self.unmake();
     }
 
-    /// Forgets the history before the current position (keeping its counters), so that a long
-    /// game does not keep growing the stack once its past can no longer matter.
-    pub fn truncate_history(&mut self) {
-        let last = *self.state();
-        self.states.clear();
-        self.states.push(State { mv: None, ..last });
+    /// A copy with only the last `plies` moves of history (enough to take them back), for
+    /// work on a recent stretch of a long game without copying all of it.
+    pub(super) fn with_recent_states(&self, plies: usize) -> Position {
+        let keep = plies.min(self.states.len() - 1) + 1;
+        Position {
+            board: self.board,
+            side_bb: self.side_bb,
+            rank_occ: self.rank_occ,
+            file_occ: self.file_occ,
+            kings: self.kings,
+            side: self.side,
+            fullmove: self.fullmove,
+            psq: self.psq,
+            counts: self.counts,
+            states: self.states[self.states.len() - keep..].to_vec(),
+        }
     }
 
     /// Finishes a set-up position: key, check flag and natural-move counter of the root.
