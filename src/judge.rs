@@ -48,7 +48,7 @@ impl fmt::Display for Ruling {
 /// Plays `moves` (ICCS) from `fen` and rules on the final position; an error names the bad
 /// FEN or the first illegal move.
 pub fn judge(fen: &str, moves: &[&str]) -> Result<Ruling, String> {
-    let mut pos = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let mut pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
     for (i, text) in moves.iter().enumerate() {
         let mv = pos
             .parse_move(text)
