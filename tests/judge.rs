@@ -50,7 +50,10 @@ fn rules_checks_mates_and_draws() {
 #[test]
 fn bad_input_is_an_error() {
     let (ok, out, err) = judge(&["--fen", "not a fen"]);
-    assert!(!ok && out.is_empty() && err.contains("invalid FEN"), "{err}");
+    assert!(
+        !ok && out.is_empty() && err.contains("invalid FEN"),
+        "{err}"
+    );
     let (ok, _, err) = judge(&[
         "--fen",
         "3k5/9/9/9/9/9/9/9/9/R3K4 w",
