@@ -2,6 +2,10 @@
 //! position resent with every move since the start, clocks kept by the test): no crash, no
 //! illegal move, no loss on time, and at least 100 plies unless the rules end it sooner.
 
+mod common;
+
+use common::KillOnDrop;
+
 use jiangjun::game::xiangqi::{Position, rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -26,14 +30,16 @@ fn plays_a_long_fast_game_legally_and_on_time() {
 
 /// Plays one game after `opening` and returns how many plies it lasted.
 fn play_one(opening: &str) -> usize {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("engine starts");
-    let mut input = child.stdin.take().expect("piped");
-    let mut output = BufReader::new(child.stdout.take().expect("piped")).lines();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine starts"),
+    );
+    let mut input = child.0.stdin.take().expect("piped");
+    let mut output = BufReader::new(child.0.stdout.take().expect("piped")).lines();
     let mut send = |s: &str| {
         writeln!(input, "{s}")
             .and_then(|_| input.flush())
@@ -99,7 +105,7 @@ fn play_one(opening: &str) -> usize {
     }
     send("quit");
     read_until("bye");
-    assert!(child.wait().expect("exits").success());
+    assert!(child.0.wait().expect("exits").success());
     if let Some((plies, outcome)) = ended {
         eprintln!("the game ended by the rules after {plies} plies: {outcome:?}");
     }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{KillOnDrop, Rng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -99,14 +99,16 @@ fn drain(out: &Receiver<String>, send: &mut impl FnMut(&str), context: &str) -> 
 }
 
 fn fuzz(dialect: &str, seed: u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("engine starts");
-    let mut input = child.stdin.take().expect("piped");
-    let stdout = child.stdout.take().expect("piped");
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine starts"),
+    );
+    let mut input = child.0.stdin.take().expect("piped");
+    let stdout = child.0.stdout.take().expect("piped");
     let (tx, out) = channel();
     std::thread::spawn(move || {
         for l in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -155,7 +157,7 @@ fn fuzz(dialect: &str, seed: u64) {
         "{dialect}: only {answers} searches answered; the lines did not reach the engine"
     );
     send("quit");
-    let status = child.wait().expect("engine exits");
+    let status = child.0.wait().expect("engine exits");
     assert!(status.success(), "{dialect}: exit status {status}");
 }
 

@@ -12,6 +12,10 @@
 //! - `end`        close stdin and expect the process to exit with status 0
 //! - `#`          comment
 
+mod common;
+
+use common::KillOnDrop;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -108,15 +112,17 @@ fn replay(path: &std::path::Path) {
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let script = std::fs::read_to_string(path).expect("transcript readable");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine starts");
-    let mut stdin = child.stdin.take();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("engine starts"),
+    );
+    let mut stdin = child.0.stdin.take();
     let (tx, out) = channel();
-    let stdout = child.stdout.take().expect("piped");
+    let stdout = child.0.stdout.take().expect("piped");
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
             match line {
@@ -130,7 +136,7 @@ fn replay(path: &std::path::Path) {
         }
         let _ = tx.send(None);
     });
-    let stderr = child.stderr.take().expect("piped");
+    let stderr = child.0.stderr.take().expect("piped");
     let err_lines = std::thread::spawn(move || {
         BufReader::new(stderr)
             .lines()
@@ -199,7 +205,7 @@ fn replay(path: &std::path::Path) {
         r.closed,
         "{name}: the engine did not exit after its input ended"
     );
-    let status = child.wait().expect("engine exits");
+    let status = child.0.wait().expect("engine exits");
     assert!(status.success(), "{name}: exit status {status}");
     for (pat, n) in counts {
         let got = r.seen.iter().filter(|l| glob(&pat, l)).count();

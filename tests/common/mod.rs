@@ -42,3 +42,14 @@ pub fn random_game(rng: &mut Rng, plies: usize) -> Position {
     }
     pos
 }
+
+/// Kills an engine process when a test ends early on a failed assertion, so that no engine
+/// is left running (or spinning in a search) after the test process is gone.
+pub struct KillOnDrop(pub std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
