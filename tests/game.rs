@@ -4,11 +4,10 @@
 
 mod common;
 
-use common::KillOnDrop;
+use common::spawn_engine;
 
 use jiangjun::game::xiangqi::{Position, rules};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Opening moves to start from; a game that the rules end before 100 plies (a repetition or a
@@ -30,14 +29,7 @@ fn plays_a_long_fast_game_legally_and_on_time() {
 
 /// Plays one game after `opening` and returns how many plies it lasted.
 fn play_one(opening: &str) -> usize {
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_jiangjun"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts"),
-    );
+    let mut child = spawn_engine();
     let mut input = child.0.stdin.take().expect("piped");
     let mut output = BufReader::new(child.0.stdout.take().expect("piped")).lines();
     let mut send = |s: &str| {

@@ -3,9 +3,8 @@
 
 mod common;
 
-use common::{KillOnDrop, Rng};
+use common::{Rng, spawn_engine};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -99,14 +98,7 @@ fn drain(out: &Receiver<String>, send: &mut impl FnMut(&str), context: &str) -> 
 }
 
 fn fuzz(dialect: &str, seed: u64) {
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_jiangjun"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts"),
-    );
+    let mut child = spawn_engine();
     let mut input = child.0.stdin.take().expect("piped");
     let stdout = child.0.stdout.take().expect("piped");
     let (tx, out) = channel();

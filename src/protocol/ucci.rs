@@ -210,7 +210,7 @@ impl Dialect for Ucci {
     }
 
     fn info(&self, i: &ShownInfo) -> String {
-        let nps = i.nodes * 1000 / (i.time.as_millis() as u64).max(1);
+        let nps = i.nps();
         format!(
             "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
             i.depth,

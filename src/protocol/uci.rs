@@ -204,7 +204,7 @@ impl Dialect for Uci {
             ShownScore::Cp(cp) => format!("cp {cp}"),
             ShownScore::Mate(n) => format!("mate {n}"),
         };
-        let nps = i.nodes * 1000 / (i.time.as_millis() as u64).max(1);
+        let nps = i.nps();
         format!(
             "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {nps} hashfull {} tbhits 0 time {} pv {}",
             i.depth,

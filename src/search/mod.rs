@@ -63,6 +63,13 @@ pub struct Info<M> {
     pub pv: Vec<M>,
 }
 
+impl<M> Info<M> {
+    /// Nodes per second over the search so far.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / (self.time.as_millis() as u64).max(1)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Event<M> {
     Info(Info<M>),

@@ -53,3 +53,15 @@ impl Drop for KillOnDrop {
         let _ = self.0.wait();
     }
 }
+
+/// Starts the built engine with stdin and stdout piped (stderr dropped), killed when dropped.
+pub fn spawn_engine() -> KillOnDrop {
+    KillOnDrop(
+        std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("engine starts"),
+    )
+}
