@@ -108,6 +108,17 @@ impl Clock {
         !self.is_waiting() && self.budget.is_some_and(|b| self.elapsed() >= b.soft)
     }
 
+    /// Whether another iteration should not be started, with the soft budget scaled by
+    /// `factor` (the search spends more when its best move is unstable or its score falls,
+    /// less when one move stands out); never beyond the hard deadline.
+    pub fn soft_expired_scaled(&self, factor: f64) -> bool {
+        !self.is_waiting()
+            && self.budget.is_some_and(|b| {
+                let soft = b.soft.mul_f64(factor.clamp(0.0, 16.0)).min(b.hard);
+                self.elapsed() >= soft
+            })
+    }
+
     /// Whether the search must stop now.
     pub fn hard_expired(&self) -> bool {
         !self.is_waiting() && self.budget.is_some_and(|b| self.elapsed() >= b.hard)

@@ -150,6 +150,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The engine's score for the game's standard minor piece (Xiangqi: a horse), so that
     /// protocols can rescale to conventions like UCCI's "100 = one horse".
     const MINOR_PIECE_VALUE: i32;
+    /// Pieces (kind and colour) are numbered below this, for history tables.
+    const PIECE_COUNT: usize;
+    /// Board points are numbered below this, for history tables.
+    const SQUARE_COUNT: usize;
 
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
@@ -170,6 +174,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_capture(&self, m: Self::Move) -> bool;
     /// Victim and attacker values of a capture, for MVV-LVA ordering; `None` for quiet moves.
     fn capture_values(&self, m: Self::Move) -> Option<(i32, i32)>;
+    /// The number (below `PIECE_COUNT`) of the piece that `m` moves; `m` must be legal here.
+    fn moved_piece(&self, m: Self::Move) -> usize;
+    /// The number of the piece that `m` captures, if any.
+    fn captured_piece(&self, m: Self::Move) -> Option<usize>;
+    /// The point (below `SQUARE_COUNT`) that `m` moves to.
+    fn move_target(m: Self::Move) -> usize;
+    /// Static exchange evaluation: the material the mover wins (negative: loses) in the
+    /// exchange that `m` starts on its target point, both sides recapturing while it pays.
+    /// Takes `&mut self` because a game may play the exchange out on its board; the position
+    /// is left exactly as it was.
+    fn see(&mut self, m: Self::Move) -> i32;
     fn make(&mut self, m: Self::Move);
     fn unmake(&mut self);
     fn make_null(&mut self);

@@ -5,7 +5,11 @@
 //! The search never handles text: it reports typed `Event`s through a callback, and the
 //! protocol layer formats them.
 
+mod history;
+mod node;
 mod ordering;
+mod quiesce;
+mod timing;
 mod worker;
 
 use crate::game::{Game, Outcome};

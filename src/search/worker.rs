@@ -1,38 +1,66 @@
-//! One search thread: iterative deepening with aspiration windows at the root, a
-//! principal-variation alpha-beta search (null move, reverse futility, late-move reductions)
-//! and a quiescence search over captures and check evasions.
+//! One search thread: iterative deepening with aspiration windows at the root, and the
+//! bookkeeping every node shares (node counts, the stop flag, the principal variation, the
+//! per-ply stack). The node searches themselves live in `node.rs` and `quiesce.rs`.
 //!
 //! Worker 0 is the main worker: it alone reads the clock, reports iterations and decides when
 //! the search ends. Helper workers search the same tree (at alternating depths, so that they
 //! fill the shared table with different work) until the stop flag is raised.
 
-use super::ordering::Picker;
-use super::{
-    Event, INFINITY, Info, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Report, Shared, outcome_score,
-};
-use crate::game::{Game, GenKind, MoveList};
+use super::history::{History, PieceTo};
+use super::timing::Stability;
+use super::{Event, INFINITY, Info, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Report, Shared};
+use crate::game::Game;
 use crate::tt::{Bound, Entry};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// "No static evaluation here" (the side to move is in check).
+pub(super) const NO_EVAL: i32 = -INFINITY;
+
+/// What a node leaves for its descendants to see.
+#[derive(Copy, Clone)]
+pub(super) struct Frame<M> {
+    /// The static evaluation at this ply (`NO_EVAL` in check).
+    pub eval: i32,
+    /// The move played from this ply, for the continuation histories below it.
+    pub piece_to: PieceTo,
+    /// Whether the move played from this ply was a null move.
+    pub null_move: bool,
+    /// A move left out of this node's search (the singular-extension test).
+    pub excluded: Option<M>,
+}
+
+/// The stack is offset by this many frames so that a node can look two plies back at the root.
+pub(super) const STACK_OFFSET: usize = 2;
+
 pub struct Worker<'a, G: Game> {
-    id: usize,
-    pos: G,
+    pub(super) id: usize,
+    pub(super) pos: G,
     root_moves: Vec<G::Move>,
-    shared: &'a Shared<'a>,
+    pub(super) shared: &'a Shared<'a>,
     emit: &'a (dyn Fn(Event<G::Move>) + Sync),
     nodes: u64,
     unflushed: u64,
     seldepth: usize,
-    stopped: bool,
-    killers: Vec<[G::Move; 2]>,
-    history: Vec<i32>,
+    pub(super) stopped: bool,
+    pub(super) history: Box<History<G>>,
+    pub(super) stack: Vec<Frame<G::Move>>,
+    /// The depth of the current iteration, which bounds the check extensions.
+    pub(super) root_depth: i32,
+    /// Null-move pruning is off below this ply while a null move is being verified.
+    pub(super) nmp_min_ply: usize,
+    /// How many wins or losses the rules decided on a repetition (perpetual check or chase)
+    /// so far: a node whose subtree saw one must not store a mate score in the table, since the
+    /// result depends on the path that led there, not on the position alone.
+    pub(super) rule_verdicts: u64,
     /// Triangular PV table: row `ply` holds the line from `ply` on.
     pv: Vec<G::Move>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Best-move changes at the root during the current iteration (for the time manager).
+    best_changes: u32,
 }
 
-fn to_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -42,7 +70,7 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn from_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {
@@ -60,6 +88,12 @@ impl<'a, G: Game> Worker<'a, G> {
         shared: &'a Shared<'a>,
         emit: &'a (dyn Fn(Event<G::Move>) + Sync),
     ) -> Self {
+        let frame = Frame {
+            eval: NO_EVAL,
+            piece_to: PieceTo::NONE,
+            null_move: false,
+            excluded: None,
+        };
         Worker {
             id,
             pos,
@@ -70,11 +104,29 @@ impl<'a, G: Game> Worker<'a, G> {
             unflushed: 0,
             seldepth: 0,
             stopped: false,
-            killers: vec![[G::NULL_MOVE; 2]; MAX_PLY + 2],
-            history: vec![0; G::MOVE_INDEX_COUNT],
+            history: Box::new(History::new(MAX_PLY)),
+            stack: vec![frame; MAX_PLY + STACK_OFFSET + 2],
+            root_depth: 1,
+            nmp_min_ply: 0,
+            rule_verdicts: 0,
             pv: vec![G::NULL_MOVE; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
+            best_changes: 0,
         }
+    }
+
+    #[inline]
+    pub(super) fn frame(&mut self, ply: usize) -> &mut Frame<G::Move> {
+        &mut self.stack[ply + STACK_OFFSET]
+    }
+
+    /// The continuation identities of the moves one and two plies before `ply`.
+    #[inline]
+    pub(super) fn prev_moves(&self, ply: usize) -> [PieceTo; 2] {
+        [
+            self.stack[ply + STACK_OFFSET - 1].piece_to,
+            self.stack[ply + STACK_OFFSET - 2].piece_to,
+        ]
     }
 
     /// Deepens until a limit or the stop flag; returns the answer of the last usable iteration.
@@ -89,9 +141,10 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
         };
         if self.root_moves.is_empty() {
-            report.score = outcome_score(self.pos.no_moves_outcome(), 0);
+            report.score = super::outcome_score(self.pos.no_moves_outcome(), 0);
             return report;
         }
+        let mut stability = Stability::default();
         let mut pv_line: Vec<G::Move> = Vec::new();
         for depth in 1..=max_depth {
             let search_depth = if self.id % 2 == 1 {
@@ -99,13 +152,17 @@ impl<'a, G: Game> Worker<'a, G> {
             } else {
                 depth
             };
+            self.root_depth = search_depth as i32;
+            self.best_changes = 0;
             let score = self.aspiration(search_depth as i32, report.score, depth);
             let pv_now = self.root_pv();
             if self.stopped {
                 // A partial iteration still counts if a root move completed and raised alpha:
-                // the first root move is the last answer, so a new PV means a better move.
-                if !pv_now.is_empty() {
-                    report.best = Some(pv_now[0]);
+                // the PV is only replaced when a move proves better than the last answer.
+                if let Some(&best) = pv_now.first()
+                    && pv_now != pv_line
+                {
+                    report.best = Some(best);
                     report.score = score;
                     pv_line = pv_now;
                 }
@@ -145,7 +202,8 @@ impl<'a, G: Game> Worker<'a, G> {
                     hashfull: self.shared.tt.hashfull(),
                     pv: pv_line.clone(),
                 }));
-                if self.done_after_iteration(score) {
+                let factor = stability.update(report.best, score, self.best_changes, depth);
+                if self.done_after_iteration(score, factor) {
                     break;
                 }
             } else if self.shared.stop.load(Ordering::Relaxed) {
@@ -161,9 +219,11 @@ impl<'a, G: Game> Worker<'a, G> {
         report
     }
 
-    fn done_after_iteration(&self, score: i32) -> bool {
+    fn done_after_iteration(&self, score: i32, time_factor: f64) -> bool {
         let limits = self.shared.limits;
-        if self.shared.clock.soft_expired() || self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.clock.soft_expired_scaled(time_factor)
+            || self.shared.stop.load(Ordering::Relaxed)
+        {
             return true;
         }
         if let Some(n) = limits.mate
@@ -195,8 +255,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// A root search in a window around the last score, widened on failure.
     fn aspiration(&mut self, depth: i32, last: i32, iteration: u32) -> i32 {
-        let mut delta = 40;
-        let (mut alpha, mut beta) = if iteration >= 5 && last.abs() < MATE_BOUND {
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if iteration >= 4 && last.abs() < MATE_BOUND {
             (last - delta, last + delta)
         } else {
             (-INFINITY, INFINITY)
@@ -207,19 +267,29 @@ impl<'a, G: Game> Worker<'a, G> {
                 return score;
             }
             if score <= alpha && alpha > -INFINITY {
+                // Fail low: the window's middle moves down, and beta with it.
+                beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
             } else if score >= beta && beta < INFINITY {
                 beta = (score + delta).min(INFINITY);
             } else {
                 return score;
             }
-            delta *= 3;
+            delta += delta / 2 + 10;
+            if delta > 600 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
         }
     }
 
+    /// The root node. The PV row of ply 0 is kept from the last search until a move beats it,
+    /// so that a search stopped in the middle of a re-search still answers with the move that
+    /// failed high.
     fn root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[0] = 0;
         let mut best = -INFINITY;
+        self.frame(0).excluded = None;
+        self.frame(0).eval = NO_EVAL;
+        self.history.clear_killers(1);
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i];
             if self.id == 0 && self.shared.clock.elapsed() >= Duration::from_secs(1) {
@@ -229,13 +299,17 @@ impl<'a, G: Game> Worker<'a, G> {
                     number: i + 1,
                 });
             }
+            let now = History::<G>::piece_to(&self.pos, m);
+            let frame = self.frame(0);
+            frame.piece_to = now;
+            frame.null_move = false;
             self.pos.make(m);
             let score = if i == 0 {
-                -self.search(-beta, -alpha, depth - 1, 1, true)
+                -self.search(-beta, -alpha, depth - 1, 1, false)
             } else {
                 let s = -self.search(-alpha - 1, -alpha, depth - 1, 1, true);
                 if s > alpha && s < beta {
-                    -self.search(-beta, -alpha, depth - 1, 1, true)
+                    -self.search(-beta, -alpha, depth - 1, 1, false)
                 } else {
                     s
                 }
@@ -247,6 +321,9 @@ impl<'a, G: Game> Worker<'a, G> {
             if score > best {
                 best = score;
                 if score > alpha {
+                    if i > 0 {
+                        self.best_changes += 1;
+                    }
                     alpha = score;
                     self.update_pv(0, m);
                 }
@@ -258,221 +335,8 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    /// The alpha-beta search of a non-root node.
-    fn search(
-        &mut self,
-        mut alpha: i32,
-        mut beta: i32,
-        mut depth: i32,
-        ply: usize,
-        null_ok: bool,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.should_stop() {
-            return 0;
-        }
-        if let Some(o) = self.pos.rule_outcome() {
-            return outcome_score(o, ply);
-        }
-        // Mate-distance pruning: no line from here beats a mate found nearer the root.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        let in_check = self.pos.in_check();
-        if in_check {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
-        }
-        self.count_node(ply);
-        let pv_node = beta - alpha > 1;
-        let key = self.pos.key();
-        let tt = self.shared.tt.probe(key);
-        let tt_move = tt
-            .and_then(|e| G::move_from_bits(e.mv))
-            .filter(|&m| self.pos.is_legal(m));
-        if let Some(e) = tt {
-            let s = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if !pv_node && e.depth >= depth && usable {
-                return s;
-            }
-        }
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            tt.map_or_else(|| self.evaluate(), |e| e.eval)
-        };
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta at low depth, assume a quiet move holds it.
-            if depth <= 3 && eval - 120 * depth >= beta {
-                return eval;
-            }
-            if null_ok && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = 3 + depth / 6;
-                self.pos.make_null();
-                let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-                self.pos.unmake_null();
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
-            }
-        }
-        let mut list = MoveList::new(G::NULL_MOVE);
-        self.pos.generate(GenKind::All, &mut list);
-        if list.is_empty() {
-            return outcome_score(self.pos.no_moves_outcome(), ply);
-        }
-        let killers = self.killers[ply];
-        let mut picker = Picker::new(&self.pos, list, tt_move, &killers, &self.history);
-        let alpha_orig = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut searched = 0;
-        while let Some(m) = picker.next() {
-            let quiet = !self.pos.is_capture(m);
-            self.pos.make(m);
-            let gives_check = self.pos.in_check();
-            let score = if searched == 0 {
-                -self.search(-beta, -alpha, depth - 1, ply + 1, true)
-            } else {
-                let mut r = 0;
-                if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
-                    r = 1 + i32::from(searched >= 8) + i32::from(depth >= 8) - i32::from(pv_node);
-                    r = r.clamp(0, depth - 2);
-                }
-                let mut s = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
-                if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
-                }
-                s
-            };
-            self.pos.unmake();
-            if self.stopped {
-                return 0;
-            }
-            searched += 1;
-            if score > best {
-                best = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        if quiet {
-                            self.reward_quiet(m, ply, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            key,
-            Entry {
-                mv: best_move.map_or(0, G::move_to_bits),
-                score: to_tt(best, ply),
-                eval: if in_check { 0 } else { eval },
-                depth,
-                bound,
-            },
-        );
-        best
-    }
-
-    /// Captures only (all moves when in check), until the position is quiet.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.should_stop() {
-            return 0;
-        }
-        self.count_node(ply);
-        if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
-        }
-        let in_check = self.pos.in_check();
-        let mut list = MoveList::new(G::NULL_MOVE);
-        let mut best;
-        if in_check {
-            self.pos.generate(GenKind::All, &mut list);
-            if list.is_empty() {
-                return outcome_score(self.pos.no_moves_outcome(), ply);
-            }
-            best = -INFINITY;
-        } else {
-            best = self.evaluate();
-            if best >= beta {
-                return best;
-            }
-            alpha = alpha.max(best);
-            self.pos.generate(GenKind::Captures, &mut list);
-        }
-        let mut picker = Picker::new(&self.pos, list, None, &[G::NULL_MOVE; 2], &self.history);
-        while let Some(m) = picker.next() {
-            self.pos.make(m);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
-            self.pos.unmake();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.pos.evaluate() + self.shared.noise.of(self.pos.key())
-    }
-
-    fn reward_quiet(&mut self, m: G::Move, ply: usize, depth: i32) {
-        let k = &mut self.killers[ply];
-        if k[0] != m {
-            k[1] = k[0];
-            k[0] = m;
-        }
-        let h = &mut self.history[G::move_index(m)];
-        *h += depth * depth;
-        if *h > 1 << 20 {
-            for v in self.history.iter_mut() {
-                *v /= 2;
-            }
-        }
-    }
-
     /// Puts `m` followed by the child's line into this ply's PV row.
-    fn update_pv(&mut self, ply: usize, m: G::Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
         let row = ply * (MAX_PLY + 1);
         let child = (ply + 1) * (MAX_PLY + 1);
         let child_len = if ply < MAX_PLY {
@@ -490,7 +354,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    fn count_node(&mut self, ply: usize) {
+    #[inline]
+    pub(super) fn clear_pv(&mut self, ply: usize) {
+        self.pv_len[ply] = 0;
+    }
+
+    pub(super) fn count_node(&mut self, ply: usize) {
         self.nodes += 1;
         self.unflushed += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -504,7 +373,7 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Polls the stop flag; the main worker also enforces the node and time limits.
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
@@ -530,5 +399,9 @@ impl<'a, G: Game> Worker<'a, G> {
     fn stop_all(&mut self) {
         self.stopped = true;
         self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub(super) fn evaluate(&self) -> i32 {
+        self.pos.evaluate() + self.shared.noise.of(self.pos.key())
     }
 }

@@ -9,6 +9,7 @@ mod movegen;
 pub mod notation;
 mod position;
 pub mod rules;
+mod see;
 mod tables;
 pub mod types;
 mod zobrist;
@@ -28,6 +29,8 @@ impl Game for Position {
     const NULL_MOVE: Move = Move::NONE;
     const MOVE_INDEX_COUNT: usize = 1 << 14;
     const MINOR_PIECE_VALUE: i32 = eval::VALUE[Kind::Horse as usize];
+    const PIECE_COUNT: usize = Piece::COUNT;
+    const SQUARE_COUNT: usize = types::SQUARES;
 
     fn startpos() -> Self {
         Position::startpos()
@@ -70,6 +73,18 @@ impl Game for Position {
             }
         };
         Some((value(victim.kind()), value(attacker.kind())))
+    }
+    fn moved_piece(&self, m: Move) -> usize {
+        self.piece_at(m.from()).map_or(0, |p| p.index())
+    }
+    fn captured_piece(&self, m: Move) -> Option<usize> {
+        self.piece_at(m.to()).map(|p| p.index())
+    }
+    fn move_target(m: Move) -> usize {
+        m.to().index()
+    }
+    fn see(&mut self, m: Move) -> i32 {
+        Position::see(self, m)
     }
     fn make(&mut self, m: Move) {
         Position::make(self, m)

@@ -40,7 +40,7 @@ pub struct Position {
     pub(super) side: Side,
     pub(super) fullmove: u32,
     /// Material and placement of each side (see `eval`), kept up to date by `put`/`remove`.
-    pub(super) psq: [i32; 2],
+    pub(super) psq: [super::eval::S; 2],
     /// How many pieces of each kind each side has.
     pub(super) counts: [[u8; 7]; 2],
     pub(super) states: Vec<State>,
@@ -66,7 +66,7 @@ impl Position {
             kings: [Square::A0; 2],
             side: Side::Red,
             fullmove: 1,
-            psq: [0; 2],
+            psq: [super::eval::S(0, 0); 2],
             counts: [[0; 7]; 2],
             states,
         }
@@ -137,7 +137,7 @@ impl Position {
         self.counts[p.side().index()][p.kind() as usize] += 1;
     }
 
-    fn remove(&mut self, p: Piece, s: Square) {
+    pub(super) fn remove(&mut self, p: Piece, s: Square) {
         self.board[s.index()] = None;
         self.side_bb[p.side().index()] &= !s.bit();
         self.rank_occ[s.rank() as usize] &= !(1 << s.file());

@@ -1,0 +1,237 @@
+//! Static evaluation, from the side to move's view, in centipawns (100 = a pawn in its own
+//! half). Every term is a weight (`weights.rs`) times a count, kept as a middlegame/endgame pair
+//! and blended by a material phase, so that the whole evaluation is linear in its weights and a
+//! tuner can fit them from game results (`jiangjun tune`).
+//!
+//! Material and placement are kept incrementally by the position (one table lookup per piece
+//! moved); the terms that depend on how pieces see each other (mobility, king safety, pins,
+//! threats) are computed per call by `terms`. A material-only draw scale (`scale`) pulls the
+//! score towards zero where the stronger side cannot win.
+
+pub mod params;
+mod scale;
+mod terms;
+mod weights;
+
+pub use terms::Sink;
+
+use super::position::Position;
+use super::types::{Kind, Piece, SQUARES, Square};
+use crate::game::Side;
+use params::psq_index;
+use std::ops::{Add, AddAssign, Mul, Sub, SubAssign};
+pub use weights::WEIGHTS;
+
+/// A middlegame and an endgame value.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct S(pub i32, pub i32);
+
+impl Add for S {
+    type Output = S;
+    #[inline]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl Sub for S {
+    type Output = S;
+    #[inline]
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+impl AddAssign for S {
+    #[inline]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+impl SubAssign for S {
+    #[inline]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+
+/// Material values for exchanges (static exchange evaluation, MVV-LVA, delta pruning): the
+/// middlegame material weights, indexed by `Kind`.
+pub const VALUE: [i32; 7] = {
+    let mut v = [0; 7];
+    let mut k = 0;
+    while k < 7 {
+        v[k] = WEIGHTS[params::MATERIAL + k].0;
+        k += 1;
+    }
+    v
+};
+
+/// The phase of a full board; the phase falls as rooks, horses and cannons leave.
+pub const PHASE_MAX: i32 = 32;
+const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
+
+/// Material and placement of one piece, from its owner's view.
+#[inline]
+pub(super) fn piece_score(kind: Kind, side: Side, s: Square) -> S {
+    PIECE_SQUARE[Piece::new(side, kind).index()][s.index()]
+}
+
+/// Material plus placement for every piece on every point, so that make/unmake pay one
+/// lookup per piece moved.
+static PIECE_SQUARE: [[S; SQUARES]; Piece::COUNT] = piece_square();
+
+/// A point as its owner sees it: rank 0 is the owner's back rank.
+#[inline]
+pub(super) const fn own_rank(side: Side, s: Square) -> usize {
+    match side {
+        Side::Red => s.rank() as usize,
+        Side::Black => 9 - s.rank() as usize,
+    }
+}
+
+const fn piece_square() -> [[S; SQUARES]; Piece::COUNT] {
+    let mut t = [[S(0, 0); SQUARES]; Piece::COUNT];
+    let mut k = 0;
+    while k < 7 {
+        let kind = Kind::ALL[k];
+        let material = WEIGHTS[params::MATERIAL + k];
+        let mut i = 0;
+        while i < SQUARES {
+            let (rank, file) = (i / 9, i % 9);
+            let red = WEIGHTS[psq_index(kind, rank, file)];
+            let black = WEIGHTS[psq_index(kind, 9 - rank, file)];
+            t[Piece::new(Side::Red, kind).index()][i] = S(material.0 + red.0, material.1 + red.1);
+            t[Piece::new(Side::Black, kind).index()][i] =
+                S(material.0 + black.0, material.1 + black.1);
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// Adds weights to a score pair per side: the engine's way of running the terms.
+struct Accumulator {
+    score: [S; 2],
+}
+
+impl Sink for Accumulator {
+    const WANTS_MATERIAL: bool = false;
+    #[inline]
+    fn add(&mut self, side: Side, param: usize, count: i32) {
+        self.score[side.index()] += WEIGHTS[param] * count;
+    }
+}
+
+/// The weights' coefficients of one position, for the tuner: the evaluation from Red's view
+/// is `taper(Σ weight × coefficient, phase) × scale / 64`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// (weight index, Red's count minus Black's), non-zero ones only.
+    pub coefficients: Vec<(u16, i16)>,
+    pub phase: i32,
+    /// The draw scale (0–64) that applies when Red stands better, and when Black does.
+    pub scale: [i32; 2],
+}
+
+struct Recorder {
+    dense: Vec<i32>,
+}
+
+impl Sink for Recorder {
+    const WANTS_MATERIAL: bool = true;
+    fn add(&mut self, side: Side, param: usize, count: i32) {
+        let sign = if side == Side::Red { 1 } else { -1 };
+        self.dense[param] += sign * count;
+    }
+}
+
+/// Blends a middlegame/endgame pair by the phase.
+#[inline]
+pub fn taper(s: S, phase: i32) -> i32 {
+    (s.0 * phase + s.1 * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+impl Position {
+    /// The material phase: `PHASE_MAX` with every rook, horse and cannon on the board, 0
+    /// with none.
+    pub fn phase(&self) -> i32 {
+        let mut p = 0;
+        for side in [Side::Red, Side::Black] {
+            for (k, w) in PHASE_WEIGHT.iter().enumerate() {
+                p += w * i32::from(self.counts[side.index()][k]);
+            }
+        }
+        p.min(PHASE_MAX)
+    }
+
+    /// The evaluation from the side to move's view.
+    pub fn evaluate(&self) -> i32 {
+        self.evaluate_with(self.psq)
+    }
+
+    fn evaluate_with(&self, psq: [S; 2]) -> i32 {
+        let mut acc = Accumulator { score: psq };
+        terms::add_terms(self, &mut acc);
+        let diff = acc.score[0] - acc.score[1];
+        let mut v = taper(diff, self.phase());
+        let strong = if v > 0 { Side::Red } else { Side::Black };
+        v = v * scale::draw_scale(self, strong) / 64;
+        if self.side_to_move() == Side::Red {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// The evaluation with material and placement computed from scratch, to check the
+    /// incremental terms.
+    pub fn evaluate_from_scratch(&self) -> i32 {
+        let mut psq = [S(0, 0); 2];
+        for s in Square::all() {
+            if let Some(p) = self.piece_at(s) {
+                psq[p.side().index()] += piece_score(p.kind(), p.side(), s);
+            }
+        }
+        self.evaluate_with(psq)
+    }
+
+    /// The weights' coefficients of this position (see `Trace`).
+    pub fn trace(&self) -> Trace {
+        let mut rec = Recorder {
+            dense: vec![0; params::COUNT],
+        };
+        terms::add_terms(self, &mut rec);
+        let coefficients = rec
+            .dense
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c != 0)
+            .map(|(i, &c)| (i as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
+            .collect();
+        Trace {
+            coefficients,
+            phase: self.phase(),
+            scale: [
+                scale::draw_scale(self, Side::Red),
+                scale::draw_scale(self, Side::Black),
+            ],
+        }
+    }
+
+    /// Whether the side to move has a piece that can attack across the river, so a null move
+    /// is unlikely to run into zugzwang.
+    pub fn has_attacking_material(&self, side: Side) -> bool {
+        let c = &self.counts[side.index()];
+        c[Kind::Rook as usize] + c[Kind::Horse as usize] + c[Kind::Cannon as usize] > 0
+    }
+}
+
+#[cfg(test)]
+mod tests;

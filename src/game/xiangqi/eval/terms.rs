@@ -1,0 +1,361 @@
+//! The evaluation terms that depend on how the pieces see each other: mobility, king safety
+//! (attackers on the palace and the classic cannon and rook patterns), pins, loose and
+//! threatened pieces, guards against crossed attackers, connected pawns, and the tempo.
+//!
+//! The terms report counts to a `Sink`: the engine's sink adds weights, the tuner's records the
+//! counts, so both read the position through this one function.
+
+use super::super::lines;
+use super::super::position::Position;
+use super::super::tables::{
+    HORSE_MOVES, Steps, advisor_moves, elephant_moves, king_moves, pawn_moves,
+};
+use super::super::types::{Kind, SQUARES, Square};
+use super::own_rank;
+use super::params::*;
+use crate::game::Side;
+
+/// Receives the evaluation's counts.
+pub trait Sink {
+    /// Whether material and placement are wanted too (the engine keeps them incrementally).
+    const WANTS_MATERIAL: bool;
+    fn add(&mut self, side: Side, param: usize, count: i32);
+}
+
+/// Rays from each point to the board's edge, excluding the point: east, west, north, south
+/// (the order of `Position::line_neighbours`).
+static RAYS: [[u128; 4]; SQUARES] = rays();
+
+const fn rays() -> [[u128; 4]; SQUARES] {
+    let mut t = [[0u128; 4]; SQUARES];
+    let dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let mut i = 0;
+    while i < SQUARES {
+        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = dirs[d];
+            let (mut x, mut y) = (f + df, r + dr);
+            while x >= 0 && x < 9 && y >= 0 && y < 10 {
+                t[i][d] |= 1u128 << (y * 9 + x);
+                x += df;
+                y += dr;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The nine palace points of each side.
+static PALACE: [u128; 2] = [palace(0), palace(7)];
+
+const fn palace(base: usize) -> u128 {
+    let mut m = 0u128;
+    let mut r = base;
+    while r < base + 3 {
+        let mut f = 3;
+        while f < 6 {
+            m |= 1u128 << (r * 9 + f);
+            f += 1;
+        }
+        r += 1;
+    }
+    m
+}
+
+/// Each side's half of the board.
+const HALF: [u128; 2] = [(1u128 << 45) - 1, ((1u128 << 90) - 1) ^ ((1u128 << 45) - 1)];
+
+#[inline]
+fn squares(mut set: u128) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Square::from_index(i)
+    })
+}
+
+/// The point `pos` along the line of direction `dir` through `s`.
+#[inline]
+fn along(s: Square, dir: usize, pos: i32) -> Square {
+    let found = if dir < 2 {
+        Square::new(pos, s.rank())
+    } else {
+        Square::new(s.file(), pos)
+    };
+    found.unwrap_or(s)
+}
+
+fn steps_set(steps: &Steps, pos: &Position, needs_free_via: bool) -> u128 {
+    let mut set = 0;
+    for (to, via) in steps.iter() {
+        if !needs_free_via || pos.piece_at(via).is_none() {
+            set |= to.bit();
+        }
+    }
+    set
+}
+
+/// What one side's pieces attack, and the counts the terms need.
+#[derive(Default)]
+struct SideAttacks {
+    /// Every point some piece of the side attacks (or defends).
+    all: u128,
+    /// Points attacked by the side's horses, cannons and pawns.
+    by_minor: u128,
+    /// Points attacked by the side's pawns.
+    by_pawn: u128,
+    /// Attack units against the enemy palace.
+    units: i32,
+}
+
+fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks {
+    let mut a = SideAttacks::default();
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.flip());
+    let palace = PALACE[side.flip().index()];
+    for s in squares(own) {
+        let Some(piece) = pos.piece_at(s) else {
+            continue;
+        };
+        let kind = piece.kind();
+        if K::WANTS_MATERIAL {
+            let rank = own_rank(side, s);
+            sink.add(side, MATERIAL + kind as usize, 1);
+            sink.add(side, psq_index(kind, rank, s.file() as usize), 1);
+        }
+        let att = match kind {
+            Kind::Rook => {
+                let mut att = 0u128;
+                for (dir, (first, _)) in pos.line_neighbours(s).into_iter().enumerate() {
+                    att |= match first {
+                        Some(p) => RAYS[s.index()][dir] & !RAYS[along(s, dir, p).index()][dir],
+                        None => RAYS[s.index()][dir],
+                    };
+                }
+                let mobility = (att & !own).count_ones() as usize;
+                sink.add(side, MOB_ROOK + mobility.min(17), 1);
+                if att & palace != 0 {
+                    a.units += 2;
+                    sink.add(side.flip(), ROOK_ON_PALACE_LINE, 1);
+                }
+                att
+            }
+            Kind::Cannon => {
+                let (mut att, mut quiet, mut targets) = (0u128, 0u128, 0u32);
+                for (dir, (first, second)) in pos.line_neighbours(s).into_iter().enumerate() {
+                    let ray = RAYS[s.index()][dir];
+                    let Some(screen) = first.map(|p| along(s, dir, p)) else {
+                        quiet |= ray;
+                        continue;
+                    };
+                    quiet |= ray & !RAYS[screen.index()][dir] & !screen.bit();
+                    att |= match second.map(|p| along(s, dir, p)) {
+                        Some(t) => {
+                            targets += u32::from(enemy & t.bit() != 0);
+                            RAYS[screen.index()][dir] & !RAYS[t.index()][dir]
+                        }
+                        None => RAYS[screen.index()][dir],
+                    };
+                }
+                let mobility = (quiet.count_ones() + targets) as usize;
+                sink.add(side, MOB_CANNON + mobility.min(17), 1);
+                if att & palace != 0 {
+                    a.units += 2;
+                }
+                a.by_minor |= att;
+                att
+            }
+            Kind::Horse => {
+                let att = steps_set(&HORSE_MOVES[s.index()], pos, true);
+                let mobility = (att & !own).count_ones() as usize;
+                sink.add(side, MOB_HORSE + mobility.min(8), 1);
+                if att & palace != 0 {
+                    a.units += 2;
+                    sink.add(side.flip(), HORSE_AT_PALACE, 1);
+                }
+                a.by_minor |= att;
+                att
+            }
+            Kind::Pawn => {
+                let att = steps_set(pawn_moves(side, s), pos, false);
+                if att & palace != 0 {
+                    a.units += 1;
+                }
+                a.by_minor |= att;
+                a.by_pawn |= att;
+                att
+            }
+            Kind::Advisor => steps_set(advisor_moves(side, s), pos, false),
+            Kind::Elephant => steps_set(elephant_moves(side, s), pos, true),
+            Kind::King => steps_set(king_moves(side, s), pos, false),
+        };
+        a.all |= att;
+    }
+    a
+}
+
+/// Adds every non-incremental term of `pos` (and material and placement if the sink wants
+/// them) to `sink`.
+pub fn add_terms<K: Sink>(pos: &Position, sink: &mut K) {
+    let att = [
+        attacks_of(pos, Side::Red, sink),
+        attacks_of(pos, Side::Black, sink),
+    ];
+    let us = pos.side_to_move();
+    sink.add(us, TEMPO, 1);
+    for side in [Side::Red, Side::Black] {
+        let them = side.flip();
+        let (mine, theirs) = (&att[side.index()], &att[them.index()]);
+        sink.add(side, KING_DANGER + theirs.units.clamp(0, 15) as usize, 1);
+        king_lines(pos, side, sink);
+        let own_counts = &pos.counts[side.index()];
+        let their_counts = &pos.counts[them.index()];
+        if their_counts[Kind::Rook as usize] == 2 {
+            sink.add(
+                side,
+                MISSING_ADVISOR_TWO_ROOKS,
+                2 - i32::from(own_counts[Kind::Advisor as usize]).min(2),
+            );
+        }
+        let guards =
+            i32::from(own_counts[Kind::Advisor as usize] + own_counts[Kind::Elephant as usize]);
+        let crossed = crossed_attackers(pos, them);
+        if guards > 0 && crossed > 0 {
+            sink.add(side, GUARD_VS_CROSSED, guards * crossed);
+        }
+        let (hanging_at, threat_at) = if side == us {
+            (HANGING_TO_MOVE, THREAT_TO_MOVE)
+        } else {
+            (HANGING_WAITING, THREAT_WAITING)
+        };
+        let mut hanging = 0;
+        let mut threatened = 0;
+        for s in squares(pos.pieces(side) & theirs.all) {
+            let kind = pos.piece_at(s).map(|p| p.kind());
+            if matches!(kind, Some(Kind::Rook | Kind::Horse | Kind::Cannon))
+                && mine.all & s.bit() == 0
+            {
+                hanging += 1;
+            }
+            threatened += i32::from(match kind {
+                Some(Kind::Rook) => theirs.by_minor & s.bit() != 0,
+                Some(Kind::Horse | Kind::Cannon) => theirs.by_pawn & s.bit() != 0,
+                _ => false,
+            });
+        }
+        if hanging > 0 {
+            sink.add(side, hanging_at, hanging);
+        }
+        if threatened > 0 {
+            sink.add(side, threat_at, threatened);
+        }
+        connected_pawns(pos, side, sink);
+    }
+}
+
+/// Enemy rooks, horses and cannons on `side`'s far half, and `side`'s crossed pawns: the
+/// pieces that attack the other side's palace.
+fn crossed_attackers(pos: &Position, side: Side) -> i32 {
+    let far = HALF[side.flip().index()] & pos.pieces(side);
+    squares(far)
+        .filter(|&s| {
+            matches!(
+                pos.piece_at(s).map(|p| p.kind()),
+                Some(Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn)
+            )
+        })
+        .count() as i32
+}
+
+/// The patterns along the lines through `side`'s king: cannons on its file (hollow or
+/// loaded), a cannon on its back rank, rook pins, and a piece pinned between the kings.
+fn king_lines<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
+    let them = side.flip();
+    let ksq = pos.king(side);
+    let (kf, kr) = (ksq.file(), ksq.rank());
+    let file_occ = pos.file_line(kf);
+    let rank_occ = pos.rank_line(kr);
+    let is_enemy = |s: Square, kind: Kind| {
+        pos.piece_at(s)
+            .is_some_and(|p| p.side() == them && p.kind() == kind)
+    };
+    // Walk outwards from the king along each line: count pieces until an enemy rook or cannon.
+    for (occ, pos_on_line, vertical) in [(file_occ, kr, true), (rank_occ, kf, false)] {
+        for up in [true, false] {
+            let mut between = 0;
+            let mut first_between = None;
+            let mut p = pos_on_line;
+            loop {
+                let (next, _) = if up {
+                    lines::above(occ, p)
+                } else {
+                    lines::below(occ, p)
+                };
+                let Some(n) = next else {
+                    break;
+                };
+                p = n;
+                let s = if vertical {
+                    Square::new(kf, n)
+                } else {
+                    Square::new(n, kr)
+                };
+                let Some(s) = s else {
+                    break;
+                };
+                let pinned_own = between == 1
+                    && first_between
+                        .is_some_and(|b| pos.piece_at(b).is_some_and(|q| q.side() == side));
+                if is_enemy(s, Kind::Cannon) {
+                    if vertical && between == 0 {
+                        sink.add(side, HOLLOW_CANNON, 1);
+                    } else if between == 2 {
+                        sink.add(side, LOADED_CANNON, 1);
+                    }
+                } else if is_enemy(s, Kind::Rook) && pinned_own {
+                    sink.add(side, ROOK_PIN, 1);
+                } else if vertical && is_enemy(s, Kind::King) && pinned_own {
+                    sink.add(side, KINGS_PIN, 1);
+                }
+                between += 1;
+                if between == 1 {
+                    first_between = Some(s);
+                }
+                if between > 2 {
+                    break;
+                }
+            }
+        }
+    }
+    let back = if side == Side::Red { 0 } else { 9 };
+    let bottom = squares(pos.pieces(them))
+        .filter(|&s| s.rank() == back && is_enemy(s, Kind::Cannon))
+        .count() as i32;
+    if bottom > 0 {
+        sink.add(side, BOTTOM_CANNON, bottom);
+    }
+}
+
+fn connected_pawns<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
+    let far = HALF[side.flip().index()] & pos.pieces(side);
+    let mut pairs = 0;
+    for s in squares(far) {
+        if pos.piece_at(s).is_some_and(|p| p.kind() == Kind::Pawn)
+            && let Some(right) = s.offset(1, 0)
+            && pos
+                .piece_at(right)
+                .is_some_and(|p| p.side() == side && p.kind() == Kind::Pawn)
+        {
+            pairs += 1;
+        }
+    }
+    if pairs > 0 {
+        sink.add(side, CONNECTED_PAWNS, pairs);
+    }
+}
