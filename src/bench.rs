@@ -70,6 +70,7 @@ pub fn run(depth: u32) -> BenchResult {
                 limits: &limits,
                 noise: Noise::default(),
             },
+            memory: None,
         };
         nodes += search::search(job, &|_| {}).nodes;
     }

@@ -3,7 +3,7 @@
 //! it; it never prints, but sends typed `Event`s down a channel.
 
 use crate::game::{Game, GenKind, MoveList};
-use crate::search::{self, Event, Job, Noise, Shared};
+use crate::search::{self, Event, Job, Memory, Noise, Shared};
 use crate::time::{Clock, DEFAULT_OVERHEAD, Limits};
 use crate::tt::{Entry, Tt};
 use crossbeam_channel::Sender;
@@ -27,6 +27,8 @@ struct Running {
 pub struct Engine<G: Game> {
     pos: G,
     tt: Arc<Tt>,
+    /// What the search threads learned in earlier searches of this game.
+    memory: Arc<Memory<G>>,
     hash_mb: usize,
     threads: usize,
     overhead: Duration,
@@ -39,6 +41,7 @@ impl<G: Game> Engine<G> {
         Engine {
             pos: G::startpos(),
             tt: Arc::new(Tt::new(DEFAULT_HASH_MB)),
+            memory: Arc::new(Memory::default()),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             overhead: DEFAULT_OVERHEAD,
@@ -100,6 +103,7 @@ impl<G: Game> Engine<G> {
     pub fn clear_hash(&self) {
         if self.running.is_none() {
             self.tt.clear();
+            self.memory.clear();
         }
     }
 
@@ -125,6 +129,7 @@ impl<G: Game> Engine<G> {
     pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
         let clock = Clock::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.clone(), self.pos.clone(), self.threads);
+        let memory = self.memory.clone();
         let events = self.events.clone();
         self.start(clock, move |stop, clock| {
             let nodes = AtomicU64::new(0);
@@ -143,6 +148,7 @@ impl<G: Game> Engine<G> {
                 root_moves,
                 threads,
                 shared,
+                memory: Some(&memory),
             };
             let report = search::search(job, &emit);
             // Under `infinite` or `ponder` the answer waits for `stop` or `ponderhit`.

@@ -41,6 +41,7 @@ fn best(fen: &str, moves: &str, only: &[&str], depth: u32) -> (String, i32) {
             limits: &limits,
             noise: Noise::default(),
         },
+        memory: None,
     };
     let report = search::search(job, &|_| {});
     (

@@ -61,6 +61,22 @@ impl<G: Game> History<G> {
         }
     }
 
+    /// Forgets the killers (they belong to one search's plies) and ages the rest, so that a new
+    /// search starts from what the last one learned without being ruled by it.
+    pub fn new_search(&mut self) {
+        for k in self.killers.iter_mut() {
+            *k = [G::NULL_MOVE; 2];
+        }
+        for h in self
+            .butterfly
+            .iter_mut()
+            .chain(self.capture.iter_mut())
+            .chain(self.continuation.iter_mut())
+        {
+            *h /= 2;
+        }
+    }
+
     /// The continuation-table identity of `m`, played by the side to move of `pos`.
     #[inline]
     pub fn piece_to(pos: &G, m: G::Move) -> PieceTo {

@@ -15,6 +15,7 @@ mod worker;
 use crate::game::{Game, Outcome};
 use crate::time::{Clock, Limits};
 use crate::tt::Tt;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use worker::Worker;
@@ -132,6 +133,49 @@ pub struct Shared<'a> {
     pub noise: Noise,
 }
 
+/// What the search threads learned about moves (histories, counter moves), kept from one
+/// search to the next of the same game, one table set per thread. `ucinewgame` empties it.
+pub struct Memory<G: Game> {
+    tables: Mutex<Vec<history::History<G>>>,
+}
+
+impl<G: Game> Default for Memory<G> {
+    fn default() -> Self {
+        Memory {
+            tables: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl<G: Game> Memory<G> {
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<history::History<G>>> {
+        // A poisoned lock only means a search thread panicked; the tables are still usable.
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `n` table sets for a new search: the kept ones, aged, then fresh ones.
+    fn take(&self, n: usize) -> Vec<history::History<G>> {
+        let mut kept = std::mem::take(&mut *self.lock());
+        kept.truncate(n);
+        for t in kept.iter_mut() {
+            t.new_search();
+        }
+        while kept.len() < n {
+            kept.push(history::History::new(MAX_PLY));
+        }
+        kept
+    }
+
+    fn put_back(&self, tables: Vec<history::History<G>>) {
+        *self.lock() = tables;
+    }
+}
+
 /// What a search needs to be started.
 pub struct Job<'a, G: Game> {
     pub pos: G,
@@ -139,6 +183,8 @@ pub struct Job<'a, G: Game> {
     pub root_moves: Vec<G::Move>,
     pub threads: usize,
     pub shared: Shared<'a>,
+    /// Histories kept from earlier searches of this game; `None` starts from nothing (bench).
+    pub memory: Option<&'a Memory<G>>,
 }
 
 /// The outcome of a search.
@@ -160,6 +206,7 @@ pub fn search<G: Game>(job: Job<'_, G>, emit: &(dyn Fn(Event<G::Move>) + Sync)) 
         root_moves,
         threads,
         shared,
+        memory,
     } = job;
     shared.tt.new_search();
     if root_moves.len() <= 1 && !shared.limits.infinite && !shared.limits.ponder {
@@ -178,19 +225,88 @@ pub fn search<G: Game>(job: Job<'_, G>, emit: &(dyn Fn(Event<G::Move>) + Sync)) 
             nodes: 0,
         };
     }
-    let helpers = threads.max(1) - 1;
-    std::thread::scope(|scope| {
-        for id in 1..=helpers {
-            let pos = pos.clone();
-            let root = root_moves.clone();
-            let shared = &shared;
-            scope.spawn(move || {
-                Worker::new(id, pos, root, shared, &|_| {}).iterate();
-            });
-        }
-        let mut main = Worker::new(0, pos, root_moves, &shared, emit);
+    let threads = threads.max(1);
+    let mut tables = match memory {
+        Some(m) => m.take(threads),
+        None => (0..threads)
+            .map(|_| history::History::new(MAX_PLY))
+            .collect(),
+    };
+    let main_tables = tables.remove(0);
+    let (report, kept) = std::thread::scope(|scope| {
+        let handles: Vec<_> = tables
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let pos = pos.clone();
+                let root = root_moves.clone();
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut w = Worker::new(i + 1, pos, root, shared, &|_| {}, t);
+                    w.iterate();
+                    w.into_history()
+                })
+            })
+            .collect();
+        let mut main = Worker::new(0, pos, root_moves, &shared, emit, main_tables);
         let report = main.iterate();
         shared.stop.store(true, Ordering::Release);
-        report
-    })
+        let mut kept = vec![main.into_history()];
+        // A helper that panicked loses its tables; the next search makes fresh ones.
+        kept.extend(handles.into_iter().filter_map(|h| h.join().ok()));
+        (report, kept)
+    });
+    if let Some(m) = memory {
+        m.put_back(kept);
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::xiangqi::Position;
+    use crate::game::{GenKind, MoveList};
+
+    fn search_with(
+        memory: &Memory<Position>,
+        threads: usize,
+    ) -> Report<crate::game::xiangqi::Move> {
+        let pos = Position::startpos();
+        let mut list = MoveList::new(<Position as Game>::NULL_MOVE);
+        pos.generate(GenKind::All, &mut list);
+        let tt = Tt::new(1);
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+        let clock = Clock::new(&limits, Duration::ZERO);
+        let job = Job {
+            pos,
+            root_moves: list.as_slice().to_vec(),
+            threads,
+            shared: Shared {
+                tt: &tt,
+                stop: &stop,
+                nodes: &nodes,
+                clock: &clock,
+                limits: &limits,
+                noise: Noise::default(),
+            },
+            memory: Some(memory),
+        };
+        search(job, &|_| {})
+    }
+
+    #[test]
+    fn histories_are_kept_for_the_next_search_one_set_per_thread() {
+        let memory = Memory::<Position>::default();
+        assert!(search_with(&memory, 2).best.is_some());
+        assert_eq!(memory.lock().len(), 2);
+        assert!(search_with(&memory, 1).best.is_some());
+        assert_eq!(memory.lock().len(), 1);
+        memory.clear();
+        assert!(memory.lock().is_empty());
+    }
 }

@@ -43,7 +43,7 @@ pub struct Worker<'a, G: Game> {
     unflushed: u64,
     seldepth: usize,
     pub(super) stopped: bool,
-    pub(super) history: Box<History<G>>,
+    pub(super) history: History<G>,
     pub(super) stack: Vec<Frame<G::Move>>,
     /// The depth of the current iteration, which bounds the check extensions.
     pub(super) root_depth: i32,
@@ -87,6 +87,7 @@ impl<'a, G: Game> Worker<'a, G> {
         root_moves: Vec<G::Move>,
         shared: &'a Shared<'a>,
         emit: &'a (dyn Fn(Event<G::Move>) + Sync),
+        history: History<G>,
     ) -> Self {
         let frame = Frame {
             eval: NO_EVAL,
@@ -104,7 +105,7 @@ impl<'a, G: Game> Worker<'a, G> {
             unflushed: 0,
             seldepth: 0,
             stopped: false,
-            history: Box::new(History::new(MAX_PLY)),
+            history,
             stack: vec![frame; MAX_PLY + STACK_OFFSET + 2],
             root_depth: 1,
             nmp_min_ply: 0,
@@ -113,6 +114,11 @@ impl<'a, G: Game> Worker<'a, G> {
             pv_len: [0; MAX_PLY + 1],
             best_changes: 0,
         }
+    }
+
+    /// Gives back the history tables, for the next search.
+    pub fn into_history(self) -> History<G> {
+        self.history
     }
 
     #[inline]
