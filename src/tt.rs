@@ -107,11 +107,26 @@ impl Tt {
         for (i, s) in bucket.iter().enumerate() {
             let data = s.data.load(Ordering::Relaxed);
             let check = s.check.load(Ordering::Relaxed);
-            if data == 0 || check ^ data == key {
+            if data == 0 {
+                return write(s, key, pack(entry, generation));
+            }
+            if check ^ data == key {
+                let Some(old) = unpack(data) else {
+                    return write(s, key, pack(entry, generation));
+                };
+                // A much deeper result of this search stays unless the new one is exact: a
+                // shallow bound (a null-window or quiescence probe) would throw away work.
+                let old_gen = (data >> 42) & 0x3f;
+                if old_gen == generation
+                    && entry.bound != Bound::Exact
+                    && entry.depth + 3 < old.depth
+                {
+                    return;
+                }
                 // Keep the old move when the new entry has none for this position.
                 let mut e = entry;
-                if e.mv == 0 && data != 0 {
-                    e.mv = unpack(data).map_or(0, |o| o.mv);
+                if e.mv == 0 {
+                    e.mv = old.mv;
                 }
                 return write(s, key, pack(e, generation));
             }
@@ -192,6 +207,25 @@ mod tests {
         tt.store(0xdead_beef, entry(77, 5));
         assert_eq!(tt.probe(0xdead_beef), Some(entry(77, 5)));
         assert_eq!(tt.probe(0xdead_beee), None);
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_replace_a_deep_entry_of_the_same_search() {
+        let tt = Tt::new(1);
+        tt.store(7, entry(11, 12));
+        tt.store(7, entry(0, 2));
+        assert_eq!(tt.probe(7).map(|e| (e.mv, e.depth)), Some((11, 12)));
+        let exact = Entry {
+            bound: Bound::Exact,
+            ..entry(0, 2)
+        };
+        tt.store(7, exact);
+        assert_eq!(tt.probe(7).map(|e| (e.mv, e.depth)), Some((11, 2)));
+        // In a later search the old entry is only a hint and is replaced.
+        tt.store(7, entry(5, 12));
+        tt.new_search();
+        tt.store(7, entry(6, 1));
+        assert_eq!(tt.probe(7).map(|e| (e.mv, e.depth)), Some((6, 1)));
     }
 
     #[test]
