@@ -100,3 +100,29 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
         assert_eq!(captures.as_slice(), expected.as_slice());
     }
 }
+
+#[test]
+fn the_check_filter_never_misses_a_check_and_see_leaves_the_board_alone() {
+    use jiangjun::game::Game;
+    let mut rng = Rng::new(3);
+    let mut checks = 0;
+    for _ in 0..300 {
+        let plies = rng.below(120);
+        let mut pos = random_game(&mut rng, plies);
+        let before = (pos.to_fen(), pos.key(), pos.evaluate());
+        for m in legal_moves(&pos) {
+            pos.make(m);
+            let gives = pos.in_check();
+            pos.unmake();
+            checks += usize::from(gives);
+            assert!(!gives || pos.may_give_check(m), "{} {m}", pos.to_fen());
+            assert_eq!(Game::gives_check(&mut pos, m), gives);
+            let _ = pos.see(m);
+            assert_eq!((pos.to_fen(), pos.key(), pos.evaluate()), before);
+        }
+    }
+    assert!(
+        checks > 100,
+        "the games should contain checking moves: {checks}"
+    );
+}

@@ -185,6 +185,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes `&mut self` because a game may play the exchange out on its board; the position
     /// is left exactly as it was.
     fn see(&mut self, m: Self::Move) -> i32;
+    /// Whether the legal move `m` gives check. The default plays it and takes it back; games
+    /// with a cheap test for the common "surely not" case override it.
+    fn gives_check(&mut self, m: Self::Move) -> bool {
+        self.make(m);
+        let check = self.in_check();
+        self.unmake();
+        check
+    }
     fn make(&mut self, m: Self::Move);
     fn unmake(&mut self);
     fn make_null(&mut self);

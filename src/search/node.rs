@@ -166,7 +166,7 @@ impl<G: Game> Worker<'_, G> {
             let quiet = capture.is_none();
             if quiet && skip_quiets && m != killers[0] && m != killers[1] {
                 // Pruned unless it gives check (known only once it is played).
-                if !self.gives_check(m) {
+                if !self.pos.gives_check(m) {
                     continue;
                 }
             }
@@ -338,14 +338,6 @@ impl<G: Game> Worker<'_, G> {
             self.rule_verdicts += 1;
         }
         Some(outcome_score(o, ply))
-    }
-
-    /// Whether `m` gives check (played and taken back).
-    fn gives_check(&mut self, m: G::Move) -> bool {
-        self.pos.make(m);
-        let check = self.pos.in_check();
-        self.pos.unmake();
-        check
     }
 
     /// Node-level pruning before any move is searched, at a non-PV node not in check:

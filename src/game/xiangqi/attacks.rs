@@ -207,6 +207,27 @@ impl Position {
             .any(|&(df, dr)| ksq.offset(df, dr).is_some_and(|s| at(s) == pawn))
     }
 
+    /// A cheap filter for "does `mv` give check": false only when it surely does not. A check
+    /// needs the moved piece to attack the enemy king from its target, or the move to open or
+    /// close a line through the king (a rook or cannon line, a cannon's screen, the facing
+    /// kings) or to free a horse's leg next to the king.
+    pub fn may_give_check(&self, mv: Move) -> bool {
+        let ek = self.king(self.side_to_move().flip());
+        let (from, to) = (mv.from(), mv.to());
+        let on_lines = |s: Square| s.file() == ek.file() || s.rank() == ek.rank();
+        if on_lines(from) || on_lines(to) {
+            return true;
+        }
+        if (from.file() - ek.file()).abs() == 1 && (from.rank() - ek.rank()).abs() == 1 {
+            return true; // a horse leg beside the king
+        }
+        match self.piece_at(from).map(|p| p.kind()) {
+            Some(Kind::Horse) => HORSE_ATTACKERS[ek.index()].iter().any(|(h, _)| h == to),
+            Some(Kind::Pawn) => (to.file() - ek.file()).abs() + (to.rank() - ek.rank()).abs() == 1,
+            _ => false,
+        }
+    }
+
     /// Whether `by` attacks the point `s`: could a piece of `by` move there if an enemy piece
     /// stood on it. Ignores pins; the kings' facing rule is not an attack on other points.
     pub fn is_attacked(&self, s: Square, by: Side) -> bool {

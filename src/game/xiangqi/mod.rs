@@ -86,6 +86,15 @@ impl Game for Position {
     fn see(&mut self, m: Move) -> i32 {
         Position::see(self, m)
     }
+    fn gives_check(&mut self, m: Move) -> bool {
+        if !self.may_give_check(m) {
+            return false;
+        }
+        Position::make(self, m);
+        let check = Position::in_check(self);
+        Position::unmake(self);
+        check
+    }
     fn make(&mut self, m: Move) {
         Position::make(self, m)
     }

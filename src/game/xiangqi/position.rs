@@ -34,6 +34,8 @@ pub struct State {
 pub struct Position {
     pub(super) board: [Option<Piece>; SQUARES],
     pub(super) side_bb: [u128; 2],
+    /// The points of each piece (kind and colour), by `Piece::index`, for the evaluation.
+    pub(super) piece_bb: [u128; Piece::COUNT],
     pub(super) rank_occ: [u16; RANKS],
     pub(super) file_occ: [u16; FILES],
     pub(super) kings: [Square; 2],
@@ -61,6 +63,7 @@ impl Position {
         Position {
             board: [None; SQUARES],
             side_bb: [0; 2],
+            piece_bb: [0; Piece::COUNT],
             rank_occ: [0; RANKS],
             file_occ: [0; FILES],
             kings: [Square::A0; 2],
@@ -83,6 +86,11 @@ impl Position {
     #[inline]
     pub fn king(&self, side: Side) -> Square {
         self.kings[side.index()]
+    }
+    /// The set of points where `piece` stands.
+    #[inline]
+    pub fn pieces_of(&self, piece: Piece) -> u128 {
+        self.piece_bb[piece.index()]
     }
     /// The set of points occupied by `side`, one bit per square index.
     #[inline]
@@ -128,6 +136,7 @@ impl Position {
     pub(super) fn put(&mut self, p: Piece, s: Square) {
         self.board[s.index()] = Some(p);
         self.side_bb[p.side().index()] |= s.bit();
+        self.piece_bb[p.index()] |= s.bit();
         self.rank_occ[s.rank() as usize] |= 1 << s.file();
         self.file_occ[s.file() as usize] |= 1 << s.rank();
         if p.kind() == Kind::King {
@@ -140,6 +149,7 @@ impl Position {
     pub(super) fn remove(&mut self, p: Piece, s: Square) {
         self.board[s.index()] = None;
         self.side_bb[p.side().index()] &= !s.bit();
+        self.piece_bb[p.index()] &= !s.bit();
         self.rank_occ[s.rank() as usize] &= !(1 << s.file());
         self.file_occ[s.file() as usize] &= !(1 << s.rank());
         self.psq[p.side().index()] -= super::eval::piece_score(p.kind(), p.side(), s);
@@ -257,6 +267,7 @@ impl Position {
         Position {
             board: self.board,
             side_bb: self.side_bb,
+            piece_bb: self.piece_bb,
             rank_occ: self.rank_occ,
             file_occ: self.file_occ,
             kings: self.kings,

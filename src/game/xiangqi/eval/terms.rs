@@ -10,7 +10,7 @@ use super::super::position::Position;
 use super::super::tables::{
     HORSE_MOVES, Steps, advisor_moves, elephant_moves, king_moves, pawn_moves,
 };
-use super::super::types::{Kind, SQUARES, Square};
+use super::super::types::{Kind, Piece, SQUARES, Square};
 use super::own_rank;
 use super::params::*;
 use crate::game::Side;
@@ -64,6 +64,18 @@ const fn palace(base: usize) -> u128 {
     }
     m
 }
+
+/// Rank 0, and file i (the last file) on every rank.
+const RANK_0: u128 = (1 << 9) - 1;
+const FILE_I: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 10 {
+        m |= 1u128 << (r * 9 + 8);
+        r += 1;
+    }
+    m
+};
 
 /// Each side's half of the board.
 const HALF: [u128; 2] = [(1u128 << 45) - 1, ((1u128 << 90) - 1) ^ ((1u128 << 45) - 1)];
@@ -119,84 +131,87 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
     let own = pos.pieces(side);
     let enemy = pos.pieces(side.flip());
     let palace = PALACE[side.flip().index()];
-    for s in squares(own) {
-        let Some(piece) = pos.piece_at(s) else {
-            continue;
-        };
-        let kind = piece.kind();
-        if K::WANTS_MATERIAL {
-            let rank = own_rank(side, s);
-            sink.add(side, MATERIAL + kind as usize, 1);
-            sink.add(side, psq_index(kind, rank, s.file() as usize), 1);
+    let of = |kind: Kind| pos.pieces_of(Piece::new(side, kind));
+    if K::WANTS_MATERIAL {
+        for kind in Kind::ALL {
+            for s in squares(of(kind)) {
+                sink.add(side, MATERIAL + kind as usize, 1);
+                sink.add(
+                    side,
+                    psq_index(kind, own_rank(side, s), s.file() as usize),
+                    1,
+                );
+            }
         }
-        let att = match kind {
-            Kind::Rook => {
-                let mut att = 0u128;
-                for (dir, (first, _)) in pos.line_neighbours(s).into_iter().enumerate() {
-                    att |= match first {
-                        Some(p) => RAYS[s.index()][dir] & !RAYS[along(s, dir, p).index()][dir],
-                        None => RAYS[s.index()][dir],
-                    };
-                }
-                let mobility = (att & !own).count_ones() as usize;
-                sink.add(side, MOB_ROOK + mobility.min(17), 1);
-                if att & palace != 0 {
-                    a.units += 2;
-                    sink.add(side.flip(), ROOK_ON_PALACE_LINE, 1);
-                }
-                att
-            }
-            Kind::Cannon => {
-                let (mut att, mut quiet, mut targets) = (0u128, 0u128, 0u32);
-                for (dir, (first, second)) in pos.line_neighbours(s).into_iter().enumerate() {
-                    let ray = RAYS[s.index()][dir];
-                    let Some(screen) = first.map(|p| along(s, dir, p)) else {
-                        quiet |= ray;
-                        continue;
-                    };
-                    quiet |= ray & !RAYS[screen.index()][dir] & !screen.bit();
-                    att |= match second.map(|p| along(s, dir, p)) {
-                        Some(t) => {
-                            targets += u32::from(enemy & t.bit() != 0);
-                            RAYS[screen.index()][dir] & !RAYS[t.index()][dir]
-                        }
-                        None => RAYS[screen.index()][dir],
-                    };
-                }
-                let mobility = (quiet.count_ones() + targets) as usize;
-                sink.add(side, MOB_CANNON + mobility.min(17), 1);
-                if att & palace != 0 {
-                    a.units += 2;
-                }
-                a.by_minor |= att;
-                att
-            }
-            Kind::Horse => {
-                let att = steps_set(&HORSE_MOVES[s.index()], pos, true);
-                let mobility = (att & !own).count_ones() as usize;
-                sink.add(side, MOB_HORSE + mobility.min(8), 1);
-                if att & palace != 0 {
-                    a.units += 2;
-                    sink.add(side.flip(), HORSE_AT_PALACE, 1);
-                }
-                a.by_minor |= att;
-                att
-            }
-            Kind::Pawn => {
-                let att = steps_set(pawn_moves(side, s), pos, false);
-                if att & palace != 0 {
-                    a.units += 1;
-                }
-                a.by_minor |= att;
-                a.by_pawn |= att;
-                att
-            }
-            Kind::Advisor => steps_set(advisor_moves(side, s), pos, false),
-            Kind::Elephant => steps_set(elephant_moves(side, s), pos, true),
-            Kind::King => steps_set(king_moves(side, s), pos, false),
-        };
+    }
+    for s in squares(of(Kind::Rook)) {
+        let mut att = 0u128;
+        for (dir, (first, _)) in pos.line_neighbours(s).into_iter().enumerate() {
+            att |= match first {
+                Some(p) => RAYS[s.index()][dir] & !RAYS[along(s, dir, p).index()][dir],
+                None => RAYS[s.index()][dir],
+            };
+        }
+        let mobility = (att & !own).count_ones() as usize;
+        sink.add(side, MOB_ROOK + mobility.min(17), 1);
+        if att & palace != 0 {
+            a.units += 2;
+            sink.add(side.flip(), ROOK_ON_PALACE_LINE, 1);
+        }
         a.all |= att;
     }
+    for s in squares(of(Kind::Cannon)) {
+        let (mut att, mut quiet, mut targets) = (0u128, 0u128, 0u32);
+        for (dir, (first, second)) in pos.line_neighbours(s).into_iter().enumerate() {
+            let ray = RAYS[s.index()][dir];
+            let Some(screen) = first.map(|p| along(s, dir, p)) else {
+                quiet |= ray;
+                continue;
+            };
+            quiet |= ray & !RAYS[screen.index()][dir] & !screen.bit();
+            att |= match second.map(|p| along(s, dir, p)) {
+                Some(t) => {
+                    targets += u32::from(enemy & t.bit() != 0);
+                    RAYS[screen.index()][dir] & !RAYS[t.index()][dir]
+                }
+                None => RAYS[screen.index()][dir],
+            };
+        }
+        let mobility = (quiet.count_ones() + targets) as usize;
+        sink.add(side, MOB_CANNON + mobility.min(17), 1);
+        if att & palace != 0 {
+            a.units += 2;
+        }
+        a.by_minor |= att;
+        a.all |= att;
+    }
+    for s in squares(of(Kind::Horse)) {
+        let att = steps_set(&HORSE_MOVES[s.index()], pos, true);
+        let mobility = (att & !own).count_ones() as usize;
+        sink.add(side, MOB_HORSE + mobility.min(8), 1);
+        if att & palace != 0 {
+            a.units += 2;
+            sink.add(side.flip(), HORSE_AT_PALACE, 1);
+        }
+        a.by_minor |= att;
+        a.all |= att;
+    }
+    for s in squares(of(Kind::Pawn)) {
+        let att = steps_set(pawn_moves(side, s), pos, false);
+        if att & palace != 0 {
+            a.units += 1;
+        }
+        a.by_pawn |= att;
+    }
+    a.by_minor |= a.by_pawn;
+    a.all |= a.by_pawn;
+    for s in squares(of(Kind::Advisor)) {
+        a.all |= steps_set(advisor_moves(side, s), pos, false);
+    }
+    for s in squares(of(Kind::Elephant)) {
+        a.all |= steps_set(elephant_moves(side, s), pos, true);
+    }
+    a.all |= steps_set(king_moves(side, pos.king(side)), pos, false);
     a
 }
 
@@ -259,18 +274,12 @@ pub fn add_terms<K: Sink>(pos: &Position, sink: &mut K) {
     }
 }
 
-/// Enemy rooks, horses and cannons on `side`'s far half, and `side`'s crossed pawns: the
-/// pieces that attack the other side's palace.
+/// `side`'s rooks, horses, cannons and pawns on the far half of the board: the pieces that
+/// attack the other side's palace.
 fn crossed_attackers(pos: &Position, side: Side) -> i32 {
-    let far = HALF[side.flip().index()] & pos.pieces(side);
-    squares(far)
-        .filter(|&s| {
-            matches!(
-                pos.piece_at(s).map(|p| p.kind()),
-                Some(Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn)
-            )
-        })
-        .count() as i32
+    let of = |kind: Kind| pos.pieces_of(Piece::new(side, kind));
+    let attackers = of(Kind::Rook) | of(Kind::Horse) | of(Kind::Cannon) | of(Kind::Pawn);
+    (attackers & HALF[side.flip().index()]).count_ones() as i32
 }
 
 /// The patterns along the lines through `side`'s king: cannons on its file (hollow or
@@ -334,27 +343,17 @@ fn king_lines<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
         }
     }
     let back = if side == Side::Red { 0 } else { 9 };
-    let bottom = squares(pos.pieces(them))
-        .filter(|&s| s.rank() == back && is_enemy(s, Kind::Cannon))
-        .count() as i32;
+    let bottom = (pos.pieces_of(Piece::new(them, Kind::Cannon)) & (RANK_0 << (9 * back)))
+        .count_ones() as i32;
     if bottom > 0 {
         sink.add(side, BOTTOM_CANNON, bottom);
     }
 }
 
 fn connected_pawns<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
-    let far = HALF[side.flip().index()] & pos.pieces(side);
-    let mut pairs = 0;
-    for s in squares(far) {
-        if pos.piece_at(s).is_some_and(|p| p.kind() == Kind::Pawn)
-            && let Some(right) = s.offset(1, 0)
-            && pos
-                .piece_at(right)
-                .is_some_and(|p| p.side() == side && p.kind() == Kind::Pawn)
-        {
-            pairs += 1;
-        }
-    }
+    let far = HALF[side.flip().index()] & pos.pieces_of(Piece::new(side, Kind::Pawn));
+    // A pawn with another one on the next file of its rank (file i has no next file).
+    let pairs = (far & (far >> 1) & !FILE_I).count_ones() as i32;
     if pairs > 0 {
         sink.add(side, CONNECTED_PAWNS, pairs);
     }
