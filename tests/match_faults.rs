@@ -93,6 +93,32 @@ fn sprt_stops_the_match_once_it_decides() {
 }
 
 #[test]
+fn replaying_an_opening_at_a_fixed_depth_is_flagged_as_a_copy() {
+    if have_python() {
+        let cycle = "b0c2,b9c7,c2b0,c7b9";
+        let mut args = scripted("a", "ucci", &format!("{cycle},{cycle}"));
+        args.extend(scripted("b", "ucci", &format!("{cycle},{cycle}")));
+        args.extend(["--games", "4", "--depth", "1", "--quiet"].map(String::from));
+        // One opening, four games: games 3 and 4 replay games 1 and 2.
+        let o = run("copies", "startpos", &as_refs(&args));
+        assert!(o.stdout.starts_with("Finished 4 games"), "{}", o.stdout);
+        assert!(o.stderr.contains("game 3 replays game 1"), "{}", o.stderr);
+        assert!(
+            o.stderr.contains("2 of the 4 scheduled games"),
+            "{}",
+            o.stderr
+        );
+        assert_eq!(o.stderr.matches("replays").count(), 1, "warned once");
+        // Two games, one per colour: nothing repeats.
+        let args2: Vec<String> = args[..args.len() - 5].to_vec();
+        let mut two = as_refs(&args2);
+        two.extend(["--games", "2", "--depth", "1", "--quiet"]);
+        let o = run("no-copies", "startpos", &two);
+        assert!(!o.stderr.contains("replays"), "{}", o.stderr);
+    }
+}
+
+#[test]
 fn a_round_robin_plays_every_pairing_and_a_gauntlet_the_first_engine() {
     if have_python() {
         let cycle = "b0c2,b9c7,c2b0,c7b9";

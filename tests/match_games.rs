@@ -261,6 +261,11 @@ fn identical_engines_get_no_sprt_verdict_in_40_games() {
         assert!(o.stdout.starts_with("Finished 40 games"), "{}", o.stdout);
         assert!(o.stdout.contains("no decision yet"), "{}", o.stdout);
         assert!(o.json.contains("\"verdict\": \"continue\""), "{}", o.json);
+        assert!(
+            !o.stderr.contains("replays"),
+            "20 openings, no copies: {}",
+            o.stderr
+        );
         if noise == "none" {
             assert!(
                 o.json.contains("\"pentanomial\": [0, 0, 20, 0, 0]"),

@@ -5,11 +5,13 @@
 //! The log-likelihood ratio is `sum n_i ln(p1_i / p0_i)` over the pentanomial classes, where
 //! `p0` and `p1` are the most likely distributions (see `mle.rs`) whose expected score (logistic
 //! model) or t-value (normalised model) is the one each hypothesis names. Because both stay on
-//! the five outcomes 0 to 2 points, the multiplier behind them is bounded (`|x| < 1/s` and
-//! `1/(1-s)`), and so is what one pair can add to the ratio: about `2 (s1 - s0)` near an even
-//! score, 0.0144 at elo0=0 elo1=5. No sequence of results, however one-sided, decides such a test
-//! in fewer than 205 pairs. The old normal approximation divided by a variance estimated from
-//! the pairs themselves, which a few equal pairs made nearly zero, hence its verdicts after 6 games.
+//! the five outcomes 0 to 2 points, the ratio cannot grow fast: its slope in `s` is `N x`, with
+//! the multiplier `x` between `-1/(1-s)` and `1/s` (else some fitted probability would be
+//! negative), so a pair adds at most `ln(s1/s0)` towards H1 and `ln((1-s0)/(1-s1))` towards H0,
+//! 0.0143 and 0.0145 at elo0=0 elo1=5. No sequence of results, however one-sided, decides that
+//! test in fewer than 204 pairs (H0) or 207 pairs (H1). The old normal approximation divided by a
+//! variance estimated from the pairs themselves, which a few equal pairs made nearly zero, hence
+//! its verdicts after 6 games.
 
 use super::{Penta, Wdl, mle, score_from_elo};
 
@@ -222,12 +224,17 @@ mod tests {
             }
             eprintln!("{model:?}: largest |LLR| over every result of up to 20 pairs: {worst:.3}");
         }
-        // The per-pair bound for the logistic model: 2 (s1 - s0) = 0.014390 per pair.
-        let all_won = Penta {
+        // The per-pair bounds of the logistic model (module doc), for 20 pairs plus the four
+        // empty classes' 0.001 each: ln(s1/s0) = 0.0142875 and ln((1-s0)/(1-s1)) = 0.0144949.
+        let t = SprtParams::new(0.0, 5.0, EloModel::Logistic);
+        let won = t.llr_pentanomial(&Penta {
             counts: [0, 0, 0, 0, 20],
-        };
-        let llr = SprtParams::new(0.0, 5.0, EloModel::Logistic).llr_pentanomial(&all_won);
-        assert!(llr > 0.0 && llr < 20.0 * 0.014390, "{llr}");
+        });
+        let lost = t.llr_pentanomial(&Penta {
+            counts: [20, 0, 0, 0, 0],
+        });
+        assert!(won > 0.0 && won < 20.004 * 0.0142875, "{won}");
+        assert!(lost < 0.0 && lost > -20.004 * 0.0144949, "{lost}");
     }
 
     #[test]
