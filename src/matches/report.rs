@@ -241,10 +241,15 @@ impl Tally {
         }
         if let Some(t) = sprt {
             let (lo, hi) = t.bounds();
+            let pairs = self.pairings.first().map_or(0, |p| p.penta.pairs());
             let verdict = match self.sprt_verdict(t) {
-                SprtVerdict::AcceptH1 => "H1 accepted",
-                SprtVerdict::AcceptH0 => "H0 accepted",
-                SprtVerdict::Continue => "no decision yet",
+                SprtVerdict::AcceptH1 => "H1 accepted".to_string(),
+                SprtVerdict::AcceptH0 => "H0 accepted".to_string(),
+                SprtVerdict::Continue if pairs < stats::MIN_PAIRS => format!(
+                    "no decision yet (none before {} complete pairs)",
+                    stats::MIN_PAIRS
+                ),
+                SprtVerdict::Continue => "no decision yet".to_string(),
             };
             s += &format!(
                 "  SPRT elo0={} elo1={} alpha={} beta={} ({} Elo): LLR {:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
