@@ -32,7 +32,8 @@ pub fn secular<const N: usize>(q: &[f64; N], d: &[f64; N]) -> Option<f64> {
     let mut x: f64 = 0.0;
     for _ in 0..MAX_STEPS {
         let (mut f, mut df) = (0.0, 0.0);
-        for (qi, di) in q.iter().zip(d) {
+        // Outcomes never observed play no part (and their denominators may not be positive).
+        for (qi, di) in q.iter().zip(d).filter(|(q, _)| **q > 0.0) {
             let t = di / (1.0 + x * di);
             f += qi * t;
             df -= qi * t * t;
@@ -131,6 +132,13 @@ mod tests {
             "{p:?}"
         );
         assert_eq!(with_mean(&[0.0, 1.0], &[1.0, 0.0], 0.3), None);
+        // An unobserved outcome gets no weight: over {0, 1/2, 1} with nothing at 1/2 the fit
+        // is again (0.7, 0, 0.3).
+        let p = with_mean(&[0.0, 0.5, 1.0], &[0.9, 0.0, 0.1], 0.3).expect("inside");
+        assert!(
+            (p[0] - 0.7).abs() < 1e-12 && p[1] == 0.0 && (p[2] - 0.3).abs() < 1e-12,
+            "{p:?}"
+        );
     }
 
     #[test]
