@@ -2,16 +2,20 @@
 # SPRT of the working tree's build ("new") against a base build ("base", default: main),
 # the way engine developers test every change: games until the test accepts H0 or H1.
 # Usage: scripts/sprt.sh [BASE_REF] [extra jiangjun match flags...]
-#   scripts/sprt.sh main --tc 10+0.1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
-# Defaults: --tc 10+0.1, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to 20000 games,
-# concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
+#   scripts/sprt.sh main --tc 5+0.05 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+#   scripts/sprt.sh main --nodes 20000      # a busy machine: no clock to lose on
+# Defaults: --tc 5+0.05, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to 20000 games,
+# --openings scripts/openings/balanced-5000.txt (5000 openings, so no game repeats another
+# within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
+# See README, Matches: how the SPRT decides, and how long it takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base_ref=${1:-main}
 shift || true
 extra=("$@")
 has() { for a in "${extra[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; }
-has --tc || has --st || has --depth || has --nodes || extra+=(--tc 10+0.1)
+has --tc || has --st || has --depth || has --nodes || extra+=(--tc 5+0.05)
+has --openings || extra+=(--openings "$PWD/scripts/openings/balanced-5000.txt")
 has --sprt || extra+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 has --games || extra+=(--games 20000)
 out=sprt-out

@@ -1,8 +1,9 @@
 //! `bench`: a fixed search of fixed positions on one thread with a fresh table, so that the
 //! total node count is a signature of the search's behaviour (any functional change changes
-//! it) and nodes per second a measure of its speed.
+//! it) and nodes per second a measure of its speed. `fixed_depth` is the one way the tools
+//! run a search without the protocol.
 
-use crate::game::xiangqi::Position;
+use crate::game::xiangqi::{Move, Position};
 use crate::game::{Game, GenKind, MoveList};
 use crate::search::{self, Job, Noise, Shared};
 use crate::time::{Clock, Limits};
@@ -39,6 +40,34 @@ impl BenchResult {
     }
 }
 
+/// One search of `pos` to `depth` on one thread, with whatever `tt` holds: what `bench` does
+/// for each position, and what `jiangjun openings` scores candidate positions with.
+pub fn fixed_depth(tt: &Tt, pos: Position, depth: u32) -> search::Report<Move> {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
+    let clock = Clock::new(&limits, Duration::ZERO);
+    let mut list = MoveList::new(Position::NULL_MOVE);
+    pos.generate(GenKind::All, &mut list);
+    let job = Job {
+        pos,
+        root_moves: list.as_slice().to_vec(),
+        threads: 1,
+        shared: Shared {
+            tt,
+            stop: &stop,
+            nodes: &counter,
+            clock: &clock,
+            limits: &limits,
+            noise: Noise::default(),
+        },
+        memory: None,
+    };
+    search::search(job, &|_| {})
+}
+
 /// Searches every bench position to `depth` and returns the total nodes and time.
 pub fn run(depth: u32) -> BenchResult {
     let tt = Tt::new(16);
@@ -50,29 +79,7 @@ pub fn run(depth: u32) -> BenchResult {
             continue;
         };
         tt.clear();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
-        let clock = Clock::new(&limits, Duration::ZERO);
-        let mut list = MoveList::new(Position::NULL_MOVE);
-        pos.generate(GenKind::All, &mut list);
-        let job = Job {
-            pos,
-            root_moves: list.as_slice().to_vec(),
-            threads: 1,
-            shared: Shared {
-                tt: &tt,
-                stop: &stop,
-                nodes: &counter,
-                clock: &clock,
-                limits: &limits,
-                noise: Noise::default(),
-            },
-            memory: None,
-        };
-        nodes += search::search(job, &|_| {}).nodes;
+        nodes += fixed_depth(&tt, pos, depth).nodes;
     }
     BenchResult {
         nodes,

@@ -67,6 +67,10 @@ fn overstepping_the_clock_is_a_time_loss() {
 #[test]
 fn sprt_stops_the_match_once_it_decides() {
     if have_python() {
+        // The bad engine loses every game. At elo1=200 each 2-0 pair adds ln(0.7597 / 0.5) =
+        // 0.42 to the ratio, past the bound 2.94 after 8 pairs; the minimum of 20 pairs
+        // (jiangjun::matches::stats::MIN_PAIRS) holds the verdict back to game 40, one game at
+        // a time, so the match stops exactly there.
         let o = against_misbehaving(
             "nobestmove",
             &[
@@ -76,14 +80,41 @@ fn sprt_stops_the_match_once_it_decides() {
                 "100",
                 "--sprt",
                 "elo0=0",
-                "elo1=10",
+                "elo1=200",
                 "alpha=0.05",
                 "beta=0.05",
             ],
         );
+        assert_eq!(jiangjun::matches::stats::MIN_PAIRS, 20);
         assert!(o.stdout.contains("H1 accepted"), "{}", o.stdout);
-        assert!(o.stdout.starts_with("Finished 2 games"), "{}", o.stdout);
+        assert!(o.stdout.starts_with("Finished 40 games"), "{}", o.stdout);
         assert!(o.json.contains("\"verdict\": \"H1\""), "{}", o.json);
+    }
+}
+
+#[test]
+fn replaying_an_opening_at_a_fixed_depth_is_flagged_as_a_copy() {
+    if have_python() {
+        let cycle = "b0c2,b9c7,c2b0,c7b9";
+        let mut args = scripted("a", "ucci", &format!("{cycle},{cycle}"));
+        args.extend(scripted("b", "ucci", &format!("{cycle},{cycle}")));
+        args.extend(["--games", "4", "--depth", "1", "--quiet"].map(String::from));
+        // One opening, four games: games 3 and 4 replay games 1 and 2.
+        let o = run("copies", "startpos", &as_refs(&args));
+        assert!(o.stdout.starts_with("Finished 4 games"), "{}", o.stdout);
+        assert!(o.stderr.contains("game 3 replays game 1"), "{}", o.stderr);
+        assert!(
+            o.stderr.contains("2 of the 4 scheduled games"),
+            "{}",
+            o.stderr
+        );
+        assert_eq!(o.stderr.matches("replays").count(), 1, "warned once");
+        // Two games, one per colour: nothing repeats.
+        let args2: Vec<String> = args[..args.len() - 5].to_vec();
+        let mut two = as_refs(&args2);
+        two.extend(["--games", "2", "--depth", "1", "--quiet"]);
+        let o = run("no-copies", "startpos", &two);
+        assert!(!o.stderr.contains("replays"), "{}", o.stderr);
     }
 }
 

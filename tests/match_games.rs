@@ -221,6 +221,62 @@ fn jiangjun_plays_itself_at_fixed_depth_in_both_protocols() {
 }
 
 #[test]
+fn identical_engines_get_no_sprt_verdict_in_40_games() {
+    // The case: the same build against itself. Without noise, one thread at fixed nodes
+    // plays each opening's pair as the same game twice, so every pair is 1-1: the old normal
+    // approximation saw no variance and accepted H0 after 6 games. With a little evaluation
+    // noise the games vary and the pairs spread over all five classes.
+    for noise in ["none", "small"] {
+        let engine = |name: &str| {
+            [
+                "--engine".to_string(),
+                format!("name={name}"),
+                format!("cmd={JIANGJUN}"),
+                "proto=ucci".into(),
+                "option.threads=1".into(),
+                format!("option.randomness={noise}"),
+            ]
+        };
+        let mut args: Vec<String> = engine("jj-a").into_iter().chain(engine("jj-b")).collect();
+        args.extend(
+            [
+                "--nodes",
+                "300",
+                "--games",
+                "40",
+                "--concurrency",
+                "2",
+                "--quiet",
+                "--sprt",
+                "elo0=0",
+                "elo1=5",
+            ]
+            .map(String::from),
+        );
+        let o = run(
+            &format!("jiangjun-sprt-{noise}"),
+            jiangjun::matches::openings::BUILTIN,
+            &as_refs(&args),
+        );
+        assert!(o.stdout.starts_with("Finished 40 games"), "{}", o.stdout);
+        assert!(o.stdout.contains("no decision yet"), "{}", o.stdout);
+        assert!(o.json.contains("\"verdict\": \"continue\""), "{}", o.json);
+        assert!(
+            !o.stderr.contains("replays"),
+            "20 openings, no copies: {}",
+            o.stderr
+        );
+        if noise == "none" {
+            assert!(
+                o.json.contains("\"pentanomial\": [0, 0, 20, 0, 0]"),
+                "{}",
+                o.json
+            );
+        }
+    }
+}
+
+#[test]
 fn jiangjun_keeps_to_a_fixed_time_per_move() {
     let o = run(
         "jiangjun-movetime",

@@ -4,7 +4,7 @@
 use super::clock::TimeControl;
 use super::engine::{EngineSpec, Proto};
 use super::game::Adjudication;
-use super::stats::SprtParams;
+use super::stats::{EloModel, SprtParams};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -116,13 +116,20 @@ fn parse_engine(words: &[String]) -> Result<EngineSpec, String> {
 }
 
 fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
-    let mut p = SprtParams {
-        elo0: 0.0,
-        elo1: 5.0,
-        alpha: 0.05,
-        beta: 0.05,
-    };
+    let mut p = SprtParams::new(0.0, 5.0, EloModel::Logistic);
     for (k, v) in pairs("--sprt", words)? {
+        if k == "model" {
+            p.model = match v {
+                "logistic" => EloModel::Logistic,
+                "normalized" | "normalised" => EloModel::Normalized,
+                _ => {
+                    return Err(format!(
+                        "--sprt: model must be logistic or normalized, not '{v}'"
+                    ));
+                }
+            };
+            continue;
+        }
         let x: f64 = v
             .parse()
             .map_err(|_| format!("--sprt: '{v}' is not a number"))?;
@@ -135,8 +142,10 @@ fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
         }
     }
     let rate = |x: f64| x > 0.0 && x < 0.5;
-    if !(p.elo1 > p.elo0 && rate(p.alpha) && rate(p.beta)) {
-        return Err("--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+    // Beyond +-1000 Elo the expected score is within 0.3% of 0 or 1: no test means that.
+    let elo = |x: f64| x.abs() <= 1000.0;
+    if !(p.elo1 > p.elo0 && elo(p.elo0) && elo(p.elo1) && rate(p.alpha) && rate(p.beta)) {
+        return Err("--sprt needs -1000 <= elo0 < elo1 <= 1000 and 0 < alpha, beta < 0.5".into());
     }
     Ok(p)
 }
@@ -323,7 +332,13 @@ mod tests {
         );
         assert_eq!((c.games, c.concurrency), (200, 2));
         assert_eq!(c.adjudication.resign, Some((3, 600)));
-        assert!(c.sprt.is_some());
+        assert_eq!(c.sprt.map(|t| t.model), Some(EloModel::Logistic));
+        let a =
+            args("--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt model=normalized");
+        let Ok(Command::Run(c)) = parse(&a) else {
+            panic!("should parse")
+        };
+        assert_eq!(c.sprt.map(|t| t.model), Some(EloModel::Normalized));
     }
 
     #[test]
@@ -355,6 +370,14 @@ mod tests {
             (
                 "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt elo0=5 elo1=0",
                 "elo0 < elo1",
+            ),
+            (
+                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt model=bayes",
+                "model must be",
+            ),
+            (
+                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt elo1=5000",
+                "elo1 <= 1000",
             ),
             ("--bogus", "unknown argument"),
         ];

@@ -4,6 +4,7 @@
 //! arrive, prints progress, writes the PGN and stops early when an SPRT decides.
 
 pub mod args;
+pub mod balanced;
 pub mod clock;
 pub mod engine;
 pub mod game;
@@ -15,6 +16,7 @@ pub mod stats;
 
 use crate::game::xiangqi::Position;
 use args::{Command, Config};
+use clock::TimeControl;
 use engine::{Engine, EngineSpec};
 use game::{GameRecord, Rules};
 use openings::Opening;
@@ -258,6 +260,34 @@ fn game_pgn(shared: &Shared, job: &Job, rec: &GameRecord, date: &str) -> String 
     )
 }
 
+/// At a fixed depth or node count, a warning for the first game that replays an earlier one
+/// (same engines, opening and colours), called with each job index as it is handed out.
+fn copy_warning(cfg: &Config, jobs: &[Job]) -> Option<impl FnMut(usize)> {
+    if !matches!(cfg.tc, TimeControl::Depth(_) | TimeControl::Nodes(_)) {
+        return None;
+    }
+    let copies = schedule::copies(jobs);
+    let total = copies.iter().flatten().count();
+    let mut warned = false;
+    Some(move |k: usize| {
+        if let Some(Some(first)) = copies.get(k).filter(|_| !warned) {
+            warned = true;
+            log::warn!(
+                "game {} replays game {first} (same engines, opening and colours at a fixed {}): \
+                 a copy unless the engines are nondeterministic; {total} of the {} scheduled games \
+                 repeat one. Give more openings (--openings scripts/openings/balanced-5000.txt)",
+                k + 1,
+                if matches!(cfg.tc, TimeControl::Depth(_)) {
+                    "depth"
+                } else {
+                    "node count"
+                },
+                copies.len()
+            );
+        }
+    })
+}
+
 fn run_match(cfg: &Config) -> Result<(), String> {
     let specs: Vec<Arc<EngineSpec>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     let openings = load_openings(cfg)?;
@@ -308,8 +338,12 @@ fn run_match(cfg: &Config) -> Result<(), String> {
     drop(tx);
     let mut job_tx = Some(job_tx);
     let mut dispatched = 0;
+    let mut copies = copy_warning(cfg, &shared.jobs);
     let mut dispatch = |job_tx: &mut Option<Sender<usize>>, n: usize| {
         for _ in 0..n {
+            if let Some(warn) = copies.as_mut() {
+                warn(dispatched);
+            }
             let sent =
                 dispatched < total && job_tx.as_ref().is_some_and(|t| t.send(dispatched).is_ok());
             if !sent {

@@ -159,14 +159,16 @@ impl Tally {
             return 0.0;
         };
         if p.penta.pairs() > 0 {
-            stats::llr_pentanomial(&p.penta, sprt.elo0, sprt.elo1)
+            sprt.llr_pentanomial(&p.penta)
         } else {
-            stats::llr_trinomial(&p.wdl, sprt.elo0, sprt.elo1)
+            sprt.llr_trinomial(&p.wdl)
         }
     }
 
+    /// The verdict on the first pairing; none before `stats::MIN_PAIRS` complete pairs.
     pub fn sprt_verdict(&self, sprt: &SprtParams) -> SprtVerdict {
-        sprt.verdict(self.llr(sprt))
+        let pairs = self.pairings.first().map_or(0, |p| p.penta.pairs());
+        sprt.verdict(self.llr(sprt), pairs)
     }
 
     fn pairing_line(&self, p: &PairingStats) -> String {
@@ -239,17 +241,23 @@ impl Tally {
         }
         if let Some(t) = sprt {
             let (lo, hi) = t.bounds();
+            let pairs = self.pairings.first().map_or(0, |p| p.penta.pairs());
             let verdict = match self.sprt_verdict(t) {
-                SprtVerdict::AcceptH1 => "H1 accepted",
-                SprtVerdict::AcceptH0 => "H0 accepted",
-                SprtVerdict::Continue => "no decision yet",
+                SprtVerdict::AcceptH1 => "H1 accepted".to_string(),
+                SprtVerdict::AcceptH0 => "H0 accepted".to_string(),
+                SprtVerdict::Continue if pairs < stats::MIN_PAIRS => format!(
+                    "no decision yet (none before {} complete pairs)",
+                    stats::MIN_PAIRS
+                ),
+                SprtVerdict::Continue => "no decision yet".to_string(),
             };
             s += &format!(
-                "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
+                "  SPRT elo0={} elo1={} alpha={} beta={} ({} Elo): LLR {:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
                 t.elo0,
                 t.elo1,
                 t.alpha,
                 t.beta,
+                t.model.name(),
                 self.llr(t)
             );
         }
@@ -320,11 +328,12 @@ impl Tally {
                 };
                 let (lo, hi) = t.bounds();
                 format!(
-                    "{{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"llr\": {}, \"lower\": {}, \"upper\": {}, \"verdict\": {}}}",
+                    "{{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"model\": {}, \"llr\": {}, \"lower\": {}, \"upper\": {}, \"verdict\": {}}}",
                     t.elo0,
                     t.elo1,
                     t.alpha,
                     t.beta,
+                    json_str(t.model.name()),
                     json_num(self.llr(t)),
                     json_num(lo),
                     json_num(hi),

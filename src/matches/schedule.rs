@@ -3,6 +3,7 @@
 //! unbalanced opening favours neither engine.
 
 use super::args::Format;
+use std::collections::HashMap;
 
 /// One game to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,6 +59,26 @@ pub fn jobs(pairings: &[(usize, usize)], games: usize, openings: usize) -> Vec<J
     out
 }
 
+/// For each job, the number of an earlier game with the same pairing, opening and colours,
+/// if there is one. At a fixed depth or node count a deterministic engine (one thread, no
+/// randomness) plays such a game move for move as before: a copy, which an SPRT would count
+/// as new evidence.
+pub fn copies(jobs: &[Job]) -> Vec<Option<usize>> {
+    let mut first = HashMap::new();
+    jobs.iter()
+        .map(|j| {
+            let key = (j.pairing, j.opening, j.red);
+            match first.get(&key) {
+                Some(&n) => Some(n),
+                None => {
+                    first.insert(key, j.number);
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,6 +111,18 @@ mod tests {
         assert_eq!(
             jobs.iter().map(|j| j.number).collect::<Vec<_>>(),
             [1, 2, 3, 4, 5]
+        );
+    }
+
+    #[test]
+    fn games_replaying_an_opening_with_the_same_colours_are_copies() {
+        // Two openings, six games: games 5 and 6 replay games 1 and 2.
+        let jobs = jobs(&[(0, 1)], 6, 2);
+        assert_eq!(copies(&jobs), [None, None, None, None, Some(1), Some(2)]);
+        assert!(
+            copies(&super::jobs(&[(0, 1)], 4, 2))
+                .iter()
+                .all(Option::is_none)
         );
     }
 

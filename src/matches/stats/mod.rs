@@ -1,6 +1,14 @@
 //! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority,
-//! pentanomial pair counts and the sequential probability ratio test. Everything is computed
-//! from counts alone so that the numbers can be checked by hand in the tests below.
+//! pentanomial pair counts, normalised Elo, and (in `sprt`) the sequential probability ratio
+//! test. Everything is computed from counts alone so that the numbers can be checked by hand in
+//! the tests.
+
+pub mod mle;
+#[cfg(test)]
+mod simulation;
+pub mod sprt;
+
+pub use sprt::{EloModel, MIN_PAIRS, SprtParams, SprtVerdict};
 
 /// The two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -136,6 +144,14 @@ pub fn elo_pentanomial(p: &Penta) -> Option<EloEstimate> {
     estimate(&p.samples())
 }
 
+/// Normalised Elo from game pairs (see `EloModel::Normalized`): the per-game t-value
+/// `(score - 1/2) / sigma`, sigma being `sqrt(2)` times the pair scores' standard deviation,
+/// times `800 / ln 10`. `None` before there is a spread between pairs.
+pub fn nelo_pentanomial(p: &Penta) -> Option<f64> {
+    let (mean, var, _) = moments(&p.samples())?;
+    (var > 0.0).then(|| (mean - 0.5) / (2.0 * var).sqrt() * sprt::NELO_PER_T)
+}
+
 /// Likelihood of superiority: the probability that the engine is really the stronger one,
 /// from wins and losses (draws carry no information here). 0.5 when nothing is decided.
 pub fn los(wdl: &Wdl) -> f64 {
@@ -159,87 +175,12 @@ pub fn erf(x: f64) -> f64 {
     sign * (1.0 - poly * (-x * x).exp())
 }
 
-/// What a sequential test is looking for.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct SprtParams {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
-}
-
-/// The state of a sequential test.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum SprtVerdict {
-    /// H1 accepted: the engine is at least `elo1` stronger (within the error rates).
-    AcceptH1,
-    /// H0 accepted: the engine is no better than `elo0`.
-    AcceptH0,
-    Continue,
-}
-
-impl SprtParams {
-    /// The (lower, upper) bounds on the log-likelihood ratio.
-    pub fn bounds(&self) -> (f64, f64) {
-        (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
-        )
-    }
-
-    pub fn verdict(&self, llr: f64) -> SprtVerdict {
-        let (lower, upper) = self.bounds();
-        if llr >= upper {
-            SprtVerdict::AcceptH1
-        } else if llr <= lower {
-            SprtVerdict::AcceptH0
-        } else {
-            SprtVerdict::Continue
-        }
-    }
-}
-
-/// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`) in the normal approximation
-/// of the generalised SPRT (Van den Bergh): `N (s1 - s0) (2 m - s0 - s1) / (2 v)` with `m`, `v`
-/// the mean and variance of the sample scores and `s0`, `s1` the scores the hypotheses expect.
-fn llr(samples: &[(f64, f64)], elo0: f64, elo1: f64) -> f64 {
-    let Some((mean, var, n)) = moments(samples) else {
-        return 0.0;
-    };
-    if var <= 0.0 {
-        // All results equal: no spread to judge by yet.
-        return 0.0;
-    }
-    let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-    n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
-}
-
-/// LLR from independent games.
-pub fn llr_trinomial(wdl: &Wdl, elo0: f64, elo1: f64) -> f64 {
-    llr(&wdl.samples(), elo0, elo1)
-}
-
-/// LLR from game pairs (what the runner uses when games come in colour-swapped pairs).
-/// Empty outcome classes count as 0.001 pairs (fastchess regularises the same way), so that a
-/// one-sided run, with no spread at all, still yields a finite, decisive ratio.
-pub fn llr_pentanomial(p: &Penta, elo0: f64, elo1: f64) -> f64 {
-    if p.pairs() == 0 {
-        return 0.0;
-    }
-    let mut samples = p.samples();
-    for s in &mut samples {
-        if s.1 == 0.0 {
-            s.1 = 1e-3;
-        }
-    }
-    llr(&samples, elo0, elo1)
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn close(a: f64, b: f64, tol: f64) -> bool {
+    /// `a` and `b` differ by at most `tol` (the tests of `sprt` use it too).
+    pub fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
     }
 
@@ -286,14 +227,12 @@ mod tests {
     }
 
     #[test]
-    fn pentanomial_elo_and_llr_match_the_hand_computation() {
+    fn pentanomial_elo_matches_the_hand_computation() {
         // Pairs worth 0, ½, 1, 1½, 2 points: 1, 2, 5, 8, 4 (20 pairs).
         // Mean per game = (0·1 + .25·2 + .5·5 + .75·8 + 1·4) / 20 = 13 / 20 = 0.65.
         // Variance = (1·.65² + 2·.4² + 5·.15² + 8·.1² + 4·.35²) / 20 = 1.425 / 20 = 0.07125.
         // Elo(0.65) = 107.54; error = sqrt(0.07125 / 20) = 0.059687, so
         // [0.65 - 0.116984, 0.65 + 0.116984] gives Elo 22.98 to 206.96.
-        // SPRT elo0 = 0, elo1 = 5: s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.507195;
-        // LLR = 20 · 0.007195 · (1.3 - 0.5 - 0.507195) / (2 · 0.07125) = 0.29568.
         let p = Penta {
             counts: [1, 2, 5, 8, 4],
         };
@@ -301,51 +240,9 @@ mod tests {
         assert!(close(e.elo, 107.54, 0.01), "{e:?}");
         assert!(close(e.low, 22.98, 0.01), "{e:?}");
         assert!(close(e.high, 206.96, 0.01), "{e:?}");
-        assert!(close(llr_pentanomial(&p, 0.0, 5.0), 0.29568, 1e-4));
-    }
-
-    #[test]
-    fn one_sided_pairs_are_regularised_into_a_decision() {
-        // Two pairs, both won 2-0: without the 0.001 pseudo-counts the variance would be 0.
-        // Counts [.001, .001, .001, .001, 2], n = 2.004, mean = (0.0015 + 2) / 2.004 = 0.998752,
-        // variance = Σ c (x - mean)² / n = 0.00093407, and
-        // LLR(0, 5) = 2.004 · 0.0071951 · (1.997505 - 1.0071951) / (2 · 0.00093407) = 7.64,
-        // above the upper bound 2.94.
-        let p = Penta {
-            counts: [0, 0, 0, 0, 2],
-        };
-        let llr = llr_pentanomial(&p, 0.0, 5.0);
-        assert!(close(llr, 7.64, 0.01), "{llr}");
-        assert_eq!(llr_pentanomial(&Penta::default(), 0.0, 5.0), 0.0);
-    }
-
-    #[test]
-    fn sprt_bounds_and_verdicts() {
-        // alpha = beta = 0.05: lower = ln(0.05 / 0.95) = -ln 19 = -2.944439, upper = +2.944439.
-        let sprt = SprtParams {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
-        let (lo, hi) = sprt.bounds();
-        assert!(close(lo, -2.944439, 1e-6) && close(hi, 2.944439, 1e-6));
-        assert_eq!(sprt.verdict(3.0), SprtVerdict::AcceptH1);
-        assert_eq!(sprt.verdict(-3.0), SprtVerdict::AcceptH0);
-        assert_eq!(sprt.verdict(0.3), SprtVerdict::Continue);
-    }
-
-    #[test]
-    fn trinomial_llr_matches_the_hand_computation() {
-        // +60 =20 -20 (mean 0.7, variance 0.16, N = 100), elo0 = 0, elo1 = 5:
-        // LLR = 100 · 0.0071951 · (1.4 - 1.0071951) / (2 · 0.16) = 0.883207.
-        let wdl = Wdl {
-            wins: 60,
-            draws: 20,
-            losses: 20,
-        };
-        assert!(close(llr_trinomial(&wdl, 0.0, 5.0), 0.883207, 1e-5));
-        assert_eq!(llr_trinomial(&Wdl::default(), 0.0, 5.0), 0.0);
+        // nElo = (0.65 - 0.5) / sqrt(2 · 0.07125) · 800 / ln 10 = 0.397360 · 347.4356 = 138.06.
+        let nelo = nelo_pentanomial(&p).expect("pairs with a spread");
+        assert!(close(nelo, 138.06, 0.01), "{nelo}");
     }
 
     #[test]
