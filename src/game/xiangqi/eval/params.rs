@@ -52,7 +52,13 @@ pub const THREAT_TO_MOVE: usize = HANGING_WAITING + 1;
 pub const THREAT_WAITING: usize = THREAT_TO_MOVE + 1;
 /// Having the move.
 pub const TEMPO: usize = THREAT_WAITING + 1;
-pub const COUNT: usize = TEMPO + 1;
+/// Palace points the enemy attacks.
+pub const PALACE_CONTROL: usize = TEMPO + 1;
+/// A rook on a file with no pawn of either side.
+pub const ROOK_OPEN_FILE: usize = PALACE_CONTROL + 1;
+/// Both elephants standing where they guard each other.
+pub const ELEPHANTS_LINKED: usize = ROOK_OPEN_FILE + 1;
+pub const COUNT: usize = ELEPHANTS_LINKED + 1;
 
 /// The weight index of a kind's placement on a point (rank and file from the owner's side).
 #[inline]
@@ -82,6 +88,9 @@ pub fn name(i: usize) -> String {
         (THREAT_TO_MOVE, "threat, side to move"),
         (THREAT_WAITING, "threat, side waiting"),
         (TEMPO, "tempo"),
+        (PALACE_CONTROL, "palace control"),
+        (ROOK_OPEN_FILE, "rook on open file"),
+        (ELEPHANTS_LINKED, "elephants linked"),
     ];
     if let Some((_, n)) = singles.iter().find(|(at, _)| *at == i) {
         return (*n).to_string();

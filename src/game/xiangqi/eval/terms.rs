@@ -77,6 +77,17 @@ const FILE_I: u128 = {
     m
 };
 
+/// The points of each file.
+const FILES: [u128; 9] = {
+    let mut t = [0u128; 9];
+    let mut i = 0;
+    while i < 90 {
+        t[i % 9] |= 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 /// Each side's half of the board.
 const HALF: [u128; 2] = [(1u128 << 45) - 1, ((1u128 << 90) - 1) ^ ((1u128 << 45) - 1)];
 
@@ -228,6 +239,11 @@ pub fn add_terms<K: Sink>(pos: &Position, sink: &mut K) {
         let them = side.flip();
         let (mine, theirs) = (&att[side.index()], &att[them.index()]);
         sink.add(side, KING_DANGER + theirs.units.clamp(0, 15) as usize, 1);
+        let control = (theirs.all & PALACE[side.index()]).count_ones() as i32;
+        if control > 0 {
+            sink.add(side, PALACE_CONTROL, control);
+        }
+        structure(pos, side, sink);
         king_lines(pos, side, sink);
         let own_counts = &pos.counts[side.index()];
         let their_counts = &pos.counts[them.index()];
@@ -347,6 +363,26 @@ fn king_lines<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
         .count_ones() as i32;
     if bottom > 0 {
         sink.add(side, BOTTOM_CANNON, bottom);
+    }
+}
+
+/// Rooks on files free of pawns, and elephants that guard each other (both on points one
+/// elephant step apart with the eye between them empty).
+fn structure<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
+    let pawns = pos.pieces_of(Piece::new(Side::Red, Kind::Pawn))
+        | pos.pieces_of(Piece::new(Side::Black, Kind::Pawn));
+    let open = squares(pos.pieces_of(Piece::new(side, Kind::Rook)))
+        .filter(|s| pawns & FILES[s.file() as usize] == 0)
+        .count() as i32;
+    if open > 0 {
+        sink.add(side, ROOK_OPEN_FILE, open);
+    }
+    let elephants = pos.pieces_of(Piece::new(side, Kind::Elephant));
+    if let Some(e) = squares(elephants).next()
+        && elephants.count_ones() == 2
+        && steps_set(elephant_moves(side, e), pos, true) & elephants != 0
+    {
+        sink.add(side, ELEPHANTS_LINKED, 1);
     }
 }
 

@@ -440,4 +440,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-5, -5), // threat, side to move
     S(-25, -25), // threat, side waiting
     S(10, 5), // tempo
+    S(-6, -3), // palace control
+    S(15, 10), // rook on open file
+    S(10, 10), // elephants linked
 ];
