@@ -10,6 +10,7 @@
 
 pub mod params;
 mod scale;
+mod sliders;
 mod terms;
 mod weights;
 

@@ -10,9 +10,10 @@ use super::super::position::Position;
 use super::super::tables::{
     HORSE_MOVES, Steps, advisor_moves, elephant_moves, king_moves, pawn_moves,
 };
-use super::super::types::{Kind, Piece, SQUARES, Square};
+use super::super::types::{Kind, Piece, Square};
 use super::own_rank;
 use super::params::*;
+use super::sliders::Views;
 use crate::game::Side;
 
 /// Receives the evaluation's counts.
@@ -20,32 +21,6 @@ pub trait Sink {
     /// Whether material and placement are wanted too (the engine keeps them incrementally).
     const WANTS_MATERIAL: bool;
     fn add(&mut self, side: Side, param: usize, count: i32);
-}
-
-/// Rays from each point to the board's edge, excluding the point: east, west, north, south
-/// (the order of `Position::line_neighbours`).
-static RAYS: [[u128; 4]; SQUARES] = rays();
-
-const fn rays() -> [[u128; 4]; SQUARES] {
-    let mut t = [[0u128; 4]; SQUARES];
-    let dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    let mut i = 0;
-    while i < SQUARES {
-        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = dirs[d];
-            let (mut x, mut y) = (f + df, r + dr);
-            while x >= 0 && x < 9 && y >= 0 && y < 10 {
-                t[i][d] |= 1u128 << (y * 9 + x);
-                x += df;
-                y += dr;
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    t
 }
 
 /// The nine palace points of each side.
@@ -103,17 +78,6 @@ fn squares(mut set: u128) -> impl Iterator<Item = Square> {
     })
 }
 
-/// The point `pos` along the line of direction `dir` through `s`.
-#[inline]
-fn along(s: Square, dir: usize, pos: i32) -> Square {
-    let found = if dir < 2 {
-        Square::new(pos, s.rank())
-    } else {
-        Square::new(s.file(), pos)
-    };
-    found.unwrap_or(s)
-}
-
 fn steps_set(steps: &Steps, pos: &Position, needs_free_via: bool) -> u128 {
     let mut set = 0;
     for (to, via) in steps.iter() {
@@ -156,13 +120,7 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
         }
     }
     for s in squares(of(Kind::Rook)) {
-        let mut att = 0u128;
-        for (dir, (first, _)) in pos.line_neighbours(s).into_iter().enumerate() {
-            att |= match first {
-                Some(p) => RAYS[s.index()][dir] & !RAYS[along(s, dir, p).index()][dir],
-                None => RAYS[s.index()][dir],
-            };
-        }
+        let att = Views::of(pos, s).rook();
         let mobility = (att & !own).count_ones() as usize;
         sink.add(side, MOB_ROOK + mobility.min(17), 1);
         if att & palace != 0 {
@@ -172,22 +130,10 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
         a.all |= att;
     }
     for s in squares(of(Kind::Cannon)) {
-        let (mut att, mut quiet, mut targets) = (0u128, 0u128, 0u32);
-        for (dir, (first, second)) in pos.line_neighbours(s).into_iter().enumerate() {
-            let ray = RAYS[s.index()][dir];
-            let Some(screen) = first.map(|p| along(s, dir, p)) else {
-                quiet |= ray;
-                continue;
-            };
-            quiet |= ray & !RAYS[screen.index()][dir] & !screen.bit();
-            att |= match second.map(|p| along(s, dir, p)) {
-                Some(t) => {
-                    targets += u32::from(enemy & t.bit() != 0);
-                    RAYS[screen.index()][dir] & !RAYS[t.index()][dir]
-                }
-                None => RAYS[screen.index()][dir],
-            };
-        }
+        let v = Views::of(pos, s);
+        let att = v.cannon_control();
+        let quiet = v.cannon_quiet();
+        let targets = (v.cannon_targets() & enemy).count_ones();
         let mobility = (quiet.count_ones() + targets) as usize;
         sink.add(side, MOB_CANNON + mobility.min(17), 1);
         if att & palace != 0 {
