@@ -156,6 +156,46 @@ impl Position {
         self.counts[p.side().index()][p.kind() as usize] -= 1;
     }
 
+    /// Moves a piece on the board only (occupancy and side sets; no key, material or counts),
+    /// for the static exchange evaluator, which puts everything back before anyone looks.
+    pub(super) fn shift_on_board(&mut self, from: Square, to: Square) -> Option<Piece> {
+        let moving = self.board[from.index()]?;
+        let taken = self.board[to.index()];
+        if let Some(t) = taken {
+            self.side_bb[t.side().index()] &= !to.bit();
+        } else {
+            self.rank_occ[to.rank() as usize] |= 1 << to.file();
+            self.file_occ[to.file() as usize] |= 1 << to.rank();
+        }
+        self.board[from.index()] = None;
+        self.side_bb[moving.side().index()] &= !from.bit();
+        self.rank_occ[from.rank() as usize] &= !(1 << from.file());
+        self.file_occ[from.file() as usize] &= !(1 << from.rank());
+        self.board[to.index()] = Some(moving);
+        self.side_bb[moving.side().index()] |= to.bit();
+        taken
+    }
+
+    /// Undoes `shift_on_board(from, to)` that took `taken`.
+    pub(super) fn unshift_on_board(&mut self, from: Square, to: Square, taken: Option<Piece>) {
+        let Some(moving) = self.board[to.index()] else {
+            return;
+        };
+        self.side_bb[moving.side().index()] &= !to.bit();
+        self.board[from.index()] = Some(moving);
+        self.side_bb[moving.side().index()] |= from.bit();
+        self.rank_occ[from.rank() as usize] |= 1 << from.file();
+        self.file_occ[from.file() as usize] |= 1 << from.rank();
+        self.board[to.index()] = taken;
+        match taken {
+            Some(t) => self.side_bb[t.side().index()] |= to.bit(),
+            None => {
+                self.rank_occ[to.rank() as usize] &= !(1 << to.file());
+                self.file_occ[to.file() as usize] &= !(1 << to.rank());
+            }
+        }
+    }
+
     /// The key computed from scratch, for setting up and for checking the incremental one.
     pub fn compute_key(&self) -> u64 {
         let mut key = if self.side == Side::Black {

@@ -37,12 +37,12 @@ impl Position {
             return 0;
         };
         let victim = self.piece_at(to);
-        // Every change to the board, so that the exchange can be taken back in reverse.
-        let mut undo: [(Square, Option<Piece>); 2 * MAX_SWAPS] = [(to, None); 2 * MAX_SWAPS];
-        let mut undone = 0;
+        // Every capture made, so that the exchange can be taken back in reverse.
+        let mut undo: [(Square, Option<Piece>); MAX_SWAPS] = [(to, None); MAX_SWAPS];
         let mut gain = [0i32; MAX_SWAPS];
         gain[0] = victim.map_or(0, value);
-        self.capture_on(from, to, &mut undo, &mut undone);
+        undo[0] = (from, self.shift_on_board(from, to));
+        let mut undone = 1;
         let mut on_target = mover;
         let mut side = mover.side().flip();
         let mut d = 0;
@@ -62,7 +62,8 @@ impl Position {
             let Some(piece) = self.piece_at(next) else {
                 break;
             };
-            self.capture_on(next, to, &mut undo, &mut undone);
+            undo[undone] = (next, self.shift_on_board(next, to));
+            undone += 1;
             on_target = piece;
             side = side.flip();
         }
@@ -70,39 +71,10 @@ impl Position {
             d -= 1;
             gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
         }
-        for &(s, p) in undo[..undone].iter().rev() {
-            if let Some(now) = self.piece_at(s) {
-                self.remove(now, s);
-            }
-            if let Some(p) = p {
-                self.put(p, s);
-            }
+        for &(from, taken) in undo[..undone].iter().rev() {
+            self.unshift_on_board(from, to, taken);
         }
         gain[0]
-    }
-
-    /// Moves the piece on `from` onto `to`, taking what stands there, and logs both points.
-    fn capture_on(
-        &mut self,
-        from: Square,
-        to: Square,
-        undo: &mut [(Square, Option<Piece>)],
-        undone: &mut usize,
-    ) {
-        let (Some(moving), target) = (self.piece_at(from), self.piece_at(to)) else {
-            return;
-        };
-        if *undone + 2 > undo.len() {
-            return;
-        }
-        undo[*undone] = (from, Some(moving));
-        undo[*undone + 1] = (to, target);
-        *undone += 2;
-        if let Some(t) = target {
-            self.remove(t, to);
-        }
-        self.remove(moving, from);
-        self.put(moving, to);
     }
 }
 
