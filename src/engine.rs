@@ -2,11 +2,14 @@
 //! and the options, and one search at a time running on its own thread. The protocols drive
 //! it; it never prints, but sends typed `Event`s down a channel.
 
+mod latch;
+
 use crate::game::{Game, GenKind, MoveList};
 use crate::search::{self, Event, Job, Noise, Shared};
 use crate::time::{Clock, DEFAULT_OVERHEAD, Limits};
 use crate::tt::{Entry, Tt};
 use crossbeam_channel::Sender;
+use latch::Latch;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -22,6 +25,10 @@ struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
     clock: Arc<Clock>,
+    /// Opened by `stop` (and by `ponderhit` for a pondering search): until then a search under
+    /// `infinite`/`ponder` holds its answer.
+    answer: Arc<Latch>,
+    pondering: bool,
 }
 
 pub struct Engine<G: Game> {
@@ -126,7 +133,8 @@ impl<G: Game> Engine<G> {
         let clock = Clock::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.clone(), self.pos.clone(), self.threads);
         let events = self.events.clone();
-        self.start(clock, move |stop, clock| {
+        let hold = limits.infinite || limits.ponder;
+        self.start(clock, limits.ponder, move |stop, clock, answer| {
             let nodes = AtomicU64::new(0);
             let shared = Shared {
                 tt: &tt,
@@ -145,9 +153,11 @@ impl<G: Game> Engine<G> {
                 shared,
             };
             let report = search::search(job, &emit);
-            // Under `infinite` or `ponder` the answer waits for `stop` or `ponderhit`.
-            while clock.is_waiting() && !stop.load(Ordering::Acquire) {
-                std::thread::park_timeout(Duration::from_millis(5));
+            // Under `infinite` or `ponder` the answer waits, asleep, for `stop` or `ponderhit`
+            // (the search's own stop flag is also raised when it simply ran out of work, so it
+            // cannot tell the two apart).
+            if hold {
+                answer.wait();
             }
             Event::BestMove {
                 best: report.best,
@@ -166,33 +176,39 @@ impl<G: Game> Engine<G> {
     ) -> bool {
         self.start(
             Clock::new(&Limits::default(), self.overhead),
-            move |stop, _| job(stop),
+            false,
+            move |stop, _, _| job(stop),
         )
     }
 
-    /// Runs `job` on a new thread with a fresh stop flag and `clock`, and sends the event it
-    /// returns. Refused (false) while something else runs.
+    /// Runs `job` on a new thread with a fresh stop flag, `clock` and answer latch, and sends
+    /// the event it returns. Refused (false) while something else runs.
     fn start(
         &mut self,
         clock: Clock,
-        job: impl FnOnce(&AtomicBool, &Clock) -> Event<G::Move> + Send + 'static,
+        pondering: bool,
+        job: impl FnOnce(&AtomicBool, &Clock, &Latch) -> Event<G::Move> + Send + 'static,
     ) -> bool {
         if self.running.is_some() {
             return false;
         }
         let stop = Arc::new(AtomicBool::new(false));
         let clock = Arc::new(clock);
-        let (stop2, clock2, events) = (stop.clone(), clock.clone(), self.events.clone());
+        let answer = Arc::new(Latch::default());
+        let (stop2, clock2, answer2) = (stop.clone(), clock.clone(), answer.clone());
+        let events = self.events.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
-            .spawn(move || drop(events.send(job(&stop2, &clock2))));
+            .spawn(move || drop(events.send(job(&stop2, &clock2, &answer2))));
         match spawned {
             Ok(handle) => {
                 self.running = Some(Running {
                     handle,
                     stop,
                     clock,
+                    answer,
+                    pondering,
                 });
                 true
             }
@@ -207,7 +223,7 @@ impl<G: Game> Engine<G> {
     pub fn stop(&self) {
         if let Some(r) = &self.running {
             r.stop.store(true, Ordering::Release);
-            r.handle.thread().unpark();
+            r.answer.open();
         }
     }
 
@@ -215,7 +231,9 @@ impl<G: Game> Engine<G> {
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {
             r.clock.start_now();
-            r.handle.thread().unpark();
+            if r.pondering {
+                r.answer.open();
+            }
         }
     }
 
