@@ -3,6 +3,7 @@
 //! it; it never prints, but sends typed `Event`s down a channel.
 
 mod latch;
+mod panics;
 
 use crate::game::{Game, GenKind, MoveList};
 use crate::search::{self, Event, Job, Noise, Shared};
@@ -10,8 +11,9 @@ use crate::time::{Clock, DEFAULT_OVERHEAD, Limits};
 use crate::tt::{Entry, Tt};
 use crossbeam_channel::Sender;
 use latch::Latch;
-use std::sync::Arc;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -39,6 +41,9 @@ pub struct Engine<G: Game> {
     overhead: Duration,
     running: Option<Running>,
     events: Sender<Event<G::Move>>,
+    /// Debug aid (`JIANGJUN_PANIC_AT_DEPTH`): make the search panic at this depth, to test
+    /// that the engine recovers.
+    panic_at_depth: Option<u32>,
 }
 
 impl<G: Game> Engine<G> {
@@ -51,6 +56,7 @@ impl<G: Game> Engine<G> {
             overhead: DEFAULT_OVERHEAD,
             running: None,
             events,
+            panic_at_depth: panics::injected_depth(),
         }
     }
 
@@ -133,8 +139,15 @@ impl<G: Game> Engine<G> {
         let clock = Clock::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.clone(), self.pos.clone(), self.threads);
         let events = self.events.clone();
-        let hold = limits.infinite || limits.ponder;
-        self.start(clock, limits.ponder, move |stop, clock, answer| {
+        let (hold, pondering) = (limits.infinite || limits.ponder, limits.ponder);
+        let panic_at = self.panic_at_depth;
+        let first = root_moves.first().copied();
+        let fallback = move || Event::BestMove {
+            best: first,
+            ponder: None,
+            score: 0,
+        };
+        let job = move |stop: &AtomicBool, clock: &Clock, answer: &Latch| {
             let nodes = AtomicU64::new(0);
             let shared = Shared {
                 tt: &tt,
@@ -144,15 +157,44 @@ impl<G: Game> Engine<G> {
                 limits: &limits,
                 noise,
             };
-            // The receiver is gone only when the process is shutting down.
-            let emit = |e: Event<G::Move>| drop(events.send(e));
+            // The best line of the last completed iteration: the answer if the search panics.
+            let known = Mutex::new(None);
+            let emit = |e: Event<G::Move>| {
+                if let Event::Info(i) = &e {
+                    panics::inject_at(panic_at, i.depth);
+                    if let Some(&best) = i.pv.first() {
+                        *known.lock().unwrap_or_else(|e| e.into_inner()) =
+                            Some((best, i.pv.get(1).copied(), i.score));
+                    }
+                }
+                // The receiver is gone only when the process is shutting down.
+                drop(events.send(e));
+            };
             let job = Job {
                 pos,
                 root_moves,
                 threads,
                 shared,
             };
-            let report = search::search(job, &emit);
+            let (best, ponder, score) =
+                match catch_unwind(AssertUnwindSafe(|| search::search(job, &emit))) {
+                    Ok(r) => (r.best, r.ponder, r.score),
+                    Err(payload) => {
+                        let known = *known.lock().unwrap_or_else(|e| e.into_inner());
+                        let what = if known.is_some() {
+                            "the best move found so far"
+                        } else {
+                            "the first legal move"
+                        };
+                        let text = format!(
+                            "the search failed ({}); answering with {what}",
+                            panics::text(payload.as_ref())
+                        );
+                        log::error!("{text}");
+                        drop(events.send(Event::Fault(text)));
+                        known.map_or((first, None, 0), |(b, p, s)| (Some(b), p, s))
+                    }
+                };
             // Under `infinite` or `ponder` the answer waits, asleep, for `stop` or `ponderhit`
             // (the search's own stop flag is also raised when it simply ran out of work, so it
             // cannot tell the two apart).
@@ -160,34 +202,41 @@ impl<G: Game> Engine<G> {
                 answer.wait();
             }
             Event::BestMove {
-                best: report.best,
-                ponder: report.ponder,
-                score: report.score,
+                best,
+                ponder,
+                score,
             }
-        })
+        };
+        self.start(clock, pondering, job, fallback)
     }
 
     /// Runs a long command other than a search (perft, bench) on its own thread, so that the
     /// protocol loop stays responsive; `job` gets the stop flag and returns the event to send.
-    /// Counts as busy like a search; `finish` must follow its event.
+    /// Counts as busy like a search; `finish` must follow its event. If `job` panics, the
+    /// event of `fallback` is sent instead.
     pub fn run_task(
         &mut self,
         job: impl FnOnce(&AtomicBool) -> Event<G::Move> + Send + 'static,
+        fallback: impl FnOnce() -> Event<G::Move> + Send + 'static,
     ) -> bool {
         self.start(
             Clock::new(&Limits::default(), self.overhead),
             false,
             move |stop, _, _| job(stop),
+            fallback,
         )
     }
 
     /// Runs `job` on a new thread with a fresh stop flag, `clock` and answer latch, and sends
-    /// the event it returns. Refused (false) while something else runs.
+    /// the event it returns. If it panics, the panic is reported (`Event::Fault`) and the event
+    /// of `fallback` is sent, so that the protocol still gets its one answer and the engine
+    /// stays usable. Refused (false) while something else runs.
     fn start(
         &mut self,
         clock: Clock,
         pondering: bool,
         job: impl FnOnce(&AtomicBool, &Clock, &Latch) -> Event<G::Move> + Send + 'static,
+        fallback: impl FnOnce() -> Event<G::Move> + Send + 'static,
     ) -> bool {
         if self.running.is_some() {
             return false;
@@ -200,7 +249,16 @@ impl<G: Game> Engine<G> {
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
-            .spawn(move || drop(events.send(job(&stop2, &clock2, &answer2))));
+            .spawn(move || {
+                let event = catch_unwind(AssertUnwindSafe(|| job(&stop2, &clock2, &answer2)))
+                    .unwrap_or_else(|payload| {
+                        let text = format!("a task failed ({})", panics::text(payload.as_ref()));
+                        log::error!("{text}");
+                        drop(events.send(Event::Fault(text)));
+                        fallback()
+                    });
+                drop(events.send(event));
+            });
         match spawned {
             Ok(handle) => {
                 self.running = Some(Running {

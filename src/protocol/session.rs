@@ -160,6 +160,7 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
                 }
                 return self.task_done();
             }
+            Event::Fault(text) => self.report(&text),
             Event::Bench {
                 nodes,
                 nodes_per_second,
@@ -276,25 +277,37 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
             Command::Perft(depth) => {
                 let mut pos = self.engine.position().clone();
                 let depth = depth.clamp(1, 12);
-                let started = self.engine.run_task(move |stop| {
-                    let rows = crate::perft::divide_until(&mut pos, depth, G::NULL_MOVE, stop);
-                    Event::Perft {
-                        complete: rows.is_some(),
-                        rows: rows.unwrap_or_default(),
-                    }
-                });
+                let started = self.engine.run_task(
+                    move |stop| {
+                        let rows = crate::perft::divide_until(&mut pos, depth, G::NULL_MOVE, stop);
+                        Event::Perft {
+                            complete: rows.is_some(),
+                            rows: rows.unwrap_or_default(),
+                        }
+                    },
+                    || Event::Perft {
+                        rows: Vec::new(),
+                        complete: false,
+                    },
+                );
                 if !started {
                     self.report("go perft: could not start");
                 }
             }
             Command::Bench => {
-                let started = self.engine.run_task(|_| {
-                    let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
-                    Event::Bench {
-                        nodes: r.nodes,
-                        nodes_per_second: r.nps(),
-                    }
-                });
+                let started = self.engine.run_task(
+                    |_| {
+                        let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
+                        Event::Bench {
+                            nodes: r.nodes,
+                            nodes_per_second: r.nps(),
+                        }
+                    },
+                    || Event::Bench {
+                        nodes: 0,
+                        nodes_per_second: 0,
+                    },
+                );
                 if !started {
                     self.report("bench: could not start");
                 }

@@ -56,8 +56,14 @@ impl Drop for KillOnDrop {
 
 /// Starts the built engine with stdin and stdout piped (stderr dropped), killed when dropped.
 pub fn spawn_engine() -> KillOnDrop {
+    spawn_engine_with(&[])
+}
+
+/// `spawn_engine` with extra environment variables.
+pub fn spawn_engine_with(env: &[(&str, &str)]) -> KillOnDrop {
     KillOnDrop(
         std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .envs(env.iter().copied())
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
