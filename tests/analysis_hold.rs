@@ -34,11 +34,7 @@ fn a_finished_infinite_search_waits_for_stop_asleep() {
     let used = cpu_ticks(pid) - before;
     // A spinning core would use about 150 ticks in 1.5 s.
     assert!(used <= 15, "{used} ticks of CPU while holding the answer");
-    let early: Vec<String> = engine
-        .out
-        .try_iter()
-        .filter(|l| l.starts_with("bestmove"))
-        .collect();
+    let early = engine.received("bestmove");
     assert!(early.is_empty(), "answered before stop: {early:?}");
     engine.send("stop");
     assert_eq!(engine.wait_for("bestmove"), "bestmove a1d1");

@@ -41,11 +41,7 @@ fn uci_reports_the_panic_answers_and_goes_on() {
     e.send("go infinite");
     e.wait_for("info string");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    let early: Vec<String> = e
-        .out
-        .try_iter()
-        .filter(|l| l.starts_with("bestmove"))
-        .collect();
+    let early = e.received("bestmove");
     assert!(early.is_empty(), "answered before stop: {early:?}");
     e.send("stop");
     let answer = e.wait_for("bestmove");

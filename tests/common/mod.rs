@@ -116,6 +116,14 @@ impl EnginePipe {
             .expect("engine still reading");
     }
 
+    /// The lines already received that start with `prefix` (the others are dropped).
+    pub fn received(&self, prefix: &str) -> Vec<String> {
+        self.out
+            .try_iter()
+            .filter(|l| l.starts_with(prefix))
+            .collect()
+    }
+
     /// The next line starting with `prefix` (within 20 s; panics otherwise).
     pub fn wait_for(&self, prefix: &str) -> String {
         loop {
