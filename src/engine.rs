@@ -73,29 +73,39 @@ impl<G: Game> Engine<G> {
         self.running.is_some()
     }
 
-    /// Resizes the table (emptying it); only while idle. On failure the old table stays and
-    /// the error says so.
+    /// Resizes the table (emptying it); only while idle. The new table is allocated before
+    /// the old one is dropped, so that a size that cannot be had leaves the old table (and its
+    /// contents) in place; the price is a moment with both in memory.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.resize_with(mb, Tt::try_new)
+    }
+
+    /// `set_hash` with the allocation passed in (the tests make it fail).
+    fn resize_with(
+        &mut self,
+        mb: usize,
+        alloc: impl FnOnce(usize) -> Option<Tt>,
+    ) -> Result<(), String> {
         let mb = mb.clamp(1, MAX_HASH_MB);
         if mb == self.hash_mb {
             return Ok(());
         }
-        // Free the old table first so that its memory can serve the new one.
-        self.tt = Arc::new(Tt::new(1));
-        match Tt::try_new(mb) {
+        match alloc(mb) {
             Some(t) => {
                 self.tt = Arc::new(t);
                 self.hash_mb = mb;
                 Ok(())
             }
-            None => {
-                let old = self.hash_mb;
-                self.tt = Arc::new(Tt::new(old));
-                Err(format!(
-                    "cannot allocate a {mb} MB hash table; keeping {old} MB"
-                ))
-            }
+            None => Err(format!(
+                "cannot allocate a {mb} MB hash table; keeping the {} MB one",
+                self.hash_mb
+            )),
         }
+    }
+
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -308,5 +318,41 @@ impl<G: Game> Engine<G> {
     pub fn shutdown(&mut self) {
         self.stop();
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::xiangqi::Position;
+    use crate::tt::Bound;
+
+    #[test]
+    fn a_hash_size_that_cannot_be_allocated_keeps_the_old_table() {
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let mut engine = Engine::<Position>::new(tx);
+        engine.set_hash(2).expect("2 MB can be had");
+        let entry = Entry {
+            mv: 7,
+            score: 12,
+            eval: 3,
+            depth: 4,
+            bound: Bound::Exact,
+        };
+        let pos = Position::startpos();
+        engine.tt.store(pos.key(), entry);
+        let refused = engine.resize_with(4, |_| None);
+        assert_eq!(
+            refused,
+            Err("cannot allocate a 4 MB hash table; keeping the 2 MB one".into())
+        );
+        assert_eq!(engine.hash_mb(), 2);
+        assert_eq!(
+            engine.probe(&pos),
+            Some(entry),
+            "the old table's contents are gone"
+        );
+        engine.set_hash(3).expect("3 MB can be had");
+        assert_eq!((engine.hash_mb(), engine.probe(&pos)), (3, None));
     }
 }

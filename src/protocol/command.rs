@@ -7,7 +7,8 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     IsReady,
-    SetOption(Setting),
+    /// An option to set, and a message for the user when its value was clamped into range.
+    SetOption(Setting, Option<String>),
     NewGame,
     /// `fen: None` is the start position.
     Position {

@@ -210,7 +210,12 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
     fn command(&mut self, cmd: Command) -> Flow {
         match cmd {
             Command::IsReady => self.send("readyok"),
-            Command::SetOption(s) => self.set_option(s),
+            Command::SetOption(s, warning) => {
+                if let Some(w) = warning {
+                    self.report(&w);
+                }
+                self.set_option(s);
+            }
             Command::NewGame => {
                 self.engine.clear_hash();
                 self.banned.clear();

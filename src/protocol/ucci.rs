@@ -46,21 +46,20 @@ impl Ucci {
                 v.unwrap_or("")
             )),
         };
+        // The message when a spin value was clamped into range.
+        let mut warning = None;
         let setting = match name.to_ascii_lowercase().as_str() {
             "usemillisec" => flag("usemillisec").map(Setting::MilliSeconds),
             "hashsize" => spin("hashsize", v, 0, MAX_HASH_MB as i64).map(|(n, warn)| {
                 // 0 lets the engine choose (UCCI).
-                if let Some(w) = warn {
-                    log::warn!("{w}");
-                }
-                Setting::HashMb(if n == 0 { DEFAULT_HASH_MB } else { n as usize })
+                let mb = if n == 0 { DEFAULT_HASH_MB } else { n as usize };
+                warning = warn;
+                Setting::HashMb(mb)
             }),
             "threads" => spin("threads", v, 0, MAX_THREADS as i64).map(|(n, warn)| {
-                if let Some(w) = warn {
-                    log::warn!("{w}");
-                }
                 // 0 lets the engine choose: one thread per core.
                 let auto = std::thread::available_parallelism().map_or(1, |n| n.get());
+                warning = warn;
                 Setting::Threads(if n == 0 { auto } else { n as usize })
             }),
             "ponder" => flag("ponder").map(Setting::Ponder),
@@ -87,7 +86,7 @@ impl Ucci {
             _ => return Command::Nothing,
         };
         match setting {
-            Ok(s) => Command::SetOption(s),
+            Ok(s) => Command::SetOption(s, warning),
             Err(e) => Command::Error(e),
         }
     }
@@ -181,7 +180,7 @@ impl Dialect for Ucci {
             "isready" => Command::IsReady,
             "setoption" => {
                 let cmd = self.setoption(rest);
-                if let Command::SetOption(Setting::MilliSeconds(on)) = cmd {
+                if let Command::SetOption(Setting::MilliSeconds(on), _) = cmd {
                     self.millis = on;
                 }
                 cmd
