@@ -4,6 +4,7 @@
 
 mod latch;
 mod panics;
+mod table;
 
 use crate::game::{Game, GenKind, MoveList};
 use crate::search::{self, Event, Job, Noise, Shared};
@@ -16,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+use table::Table;
 
 pub const DEFAULT_HASH_MB: usize = 64;
 /// Larger than any machine we expect; a size that cannot be allocated is refused cleanly.
@@ -35,8 +37,7 @@ struct Running {
 
 pub struct Engine<G: Game> {
     pos: G,
-    tt: Arc<Tt>,
-    hash_mb: usize,
+    tt: Table,
     threads: usize,
     overhead: Duration,
     running: Option<Running>,
@@ -50,8 +51,7 @@ impl<G: Game> Engine<G> {
     pub fn new(events: Sender<Event<G::Move>>) -> Engine<G> {
         Engine {
             pos: G::startpos(),
-            tt: Arc::new(Tt::new(DEFAULT_HASH_MB)),
-            hash_mb: DEFAULT_HASH_MB,
+            tt: Table::build(DEFAULT_HASH_MB),
             threads: 1,
             overhead: DEFAULT_OVERHEAD,
             running: None,
@@ -77,35 +77,18 @@ impl<G: Game> Engine<G> {
     /// the old one is dropped, so that a size that cannot be had leaves the old table (and its
     /// contents) in place; the price is a moment with both in memory.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.resize_with(mb, Tt::try_new)
-    }
-
-    /// `set_hash` with the allocation passed in (the tests make it fail).
-    fn resize_with(
-        &mut self,
-        mb: usize,
-        alloc: impl FnOnce(usize) -> Option<Tt>,
-    ) -> Result<(), String> {
-        let mb = mb.clamp(1, MAX_HASH_MB);
-        if mb == self.hash_mb {
-            return Ok(());
-        }
-        match alloc(mb) {
-            Some(t) => {
-                self.tt = Arc::new(t);
-                self.hash_mb = mb;
-                Ok(())
-            }
-            None => Err(format!(
-                "cannot allocate a {mb} MB hash table; keeping the {} MB one",
-                self.hash_mb
-            )),
-        }
+        self.tt.resize_with(mb.clamp(1, MAX_HASH_MB), Tt::try_new)
     }
 
     /// The table's size in MB.
     pub fn hash_mb(&self) -> usize {
-        self.hash_mb
+        self.tt.mb()
+    }
+
+    /// Makes sure the table is allocated (for `isready`: after `readyok` the first `go` does
+    /// not wait for it).
+    pub fn prepare(&mut self) {
+        self.tt.get();
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -120,19 +103,15 @@ impl<G: Game> Engine<G> {
         self.overhead = d;
     }
 
-    pub fn clear_hash(&self) {
+    pub fn clear_hash(&mut self) {
         if self.running.is_none() {
-            self.tt.clear();
+            self.tt.get().clear();
         }
     }
 
     /// What the table holds for a position (the `probe` command).
-    pub fn probe(&self, pos: &G) -> Option<Entry> {
-        self.tt.probe(pos.key())
-    }
-
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
+    pub fn probe(&mut self, pos: &G) -> Option<Entry> {
+        self.tt.get().probe(pos.key())
     }
 
     /// The legal moves of the current position.
@@ -147,7 +126,7 @@ impl<G: Game> Engine<G> {
     /// caller must call `finish`. Refused (returns false) while another search runs.
     pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
         let clock = Clock::new(&limits, self.overhead);
-        let (tt, pos, threads) = (self.tt.clone(), self.pos.clone(), self.threads);
+        let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
         let events = self.events.clone();
         let (hold, pondering) = (limits.infinite || limits.ponder, limits.ponder);
         let panic_at = self.panic_at_depth;
@@ -340,8 +319,8 @@ mod tests {
             bound: Bound::Exact,
         };
         let pos = Position::startpos();
-        engine.tt.store(pos.key(), entry);
-        let refused = engine.resize_with(4, |_| None);
+        engine.tt.get().store(pos.key(), entry);
+        let refused = engine.tt.resize_with(4, |_| None);
         assert_eq!(
             refused,
             Err("cannot allocate a 4 MB hash table; keeping the 2 MB one".into())
