@@ -3,7 +3,7 @@
 //! ElephantEye and Fairy-Stockfish do, so the advertised default matches what we assume.
 
 use super::command::{
-    Command, Go, Setting, boolean, count, go_number, is, millis, parse_position, spin,
+    Command, Go, Setting, boolean, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
@@ -119,19 +119,18 @@ impl Ucci {
                 }
                 "depth" | "nodes" | "time" | "movestogo" | "increment" | "opptime"
                 | "oppmovestogo" | "oppincrement" | "mate" | "movetime" => {
-                    if let Some(v) = go_number(words, i, &mut go) {
-                        match w.as_str() {
-                            "depth" => go.limits.depth = Some(count(v, u32::MAX).max(1)),
-                            "nodes" => go.limits.nodes = Some(count(v, u64::MAX).max(1)),
+                    match go_number(words, i, &mut go) {
+                        Some(v) => match w.as_str() {
                             "time" => go.limits.time = Some(unit(v)),
-                            "movestogo" => go.limits.moves_to_go = Some(count(v, u32::MAX).max(1)),
                             "increment" => go.limits.increment = unit(v),
-                            "mate" => go.limits.mate = Some(count(v, u32::MAX).max(1)),
                             "movetime" => go.limits.move_time = Some(unit(v)),
+                            "depth" | "nodes" | "movestogo" | "mate" => {
+                                count_limit(&mut go.limits, &w, v)
+                            }
                             _ => {} // the opponent's clock does not change our plan
-                        }
-                    } else {
-                        i -= 1; // the token after the keyword was not its number
+                        },
+                        // The word after the keyword was not its number: read it next.
+                        None => takes_number = false,
                     }
                 }
                 other => {

@@ -4,7 +4,7 @@
 //! Cyclone-dialect GUIs send.
 
 use super::command::{
-    Command, Go, Setting, boolean, count, go_number, is, millis, parse_position, spin,
+    Command, Go, Setting, boolean, count, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
@@ -106,11 +106,8 @@ impl Uci {
                             "btime" => btime = Some(millis(v)),
                             "winc" => winc = Some(millis(v)),
                             "binc" => binc = Some(millis(v)),
-                            "movestogo" => go.limits.moves_to_go = Some(count(v, u32::MAX).max(1)),
                             "movetime" => go.limits.move_time = Some(millis(v)),
-                            "depth" => go.limits.depth = Some(count(v, u32::MAX).max(1)),
-                            "nodes" => go.limits.nodes = Some(count(v, u64::MAX).max(1)),
-                            _ => go.limits.mate = Some(count(v, u32::MAX).max(1)),
+                            _ => count_limit(&mut go.limits, &w, v),
                         }
                         i += 1;
                     }
