@@ -209,6 +209,7 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        super::interrupt::own_process_group(&mut cmd);
         let mut child = cmd
             .spawn()
             .map_err(|e| Fault::Start(format!("cannot start '{}': {e}", spec.cmd)))?;
