@@ -76,7 +76,7 @@ fn ctrl_c_reports_the_finished_games() {
         .map(|mut s| s.read_to_string(&mut stderr));
     assert_eq!(status.code(), Some(130), "{stderr}");
     let games = count(&std::fs::read_to_string(&pgn).expect("the PGN file"));
-    assert!(games >= 3 && games < 10000, "{games} games in the PGN");
+    assert!((3..10000).contains(&games), "{games} games in the PGN");
     let summary = format!("a vs b: {games} games");
     assert!(stdout.contains(&summary), "no '{summary}' in:\n{stdout}");
     let json = std::fs::read_to_string(&json).expect("the JSON file is written");
