@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Measures what a GUI feels: start-up time to `ucciok`, the `isready` reply time while a
+"""Measures what a GUI feels: start-up time to `ucciok` (and to the first `readyok`, which
+waits for the hash table), the `isready` reply time while a
 2-thread search runs, and the `stop` -> `bestmove` latency. Prints the median (and the 90th
 percentile) over many tries. Usage: scripts/latency.py [BINARY] [TRIES]"""
 import statistics, subprocess, sys, time
@@ -32,13 +33,17 @@ def ms(seconds):
     return seconds * 1000.0
 
 
-startup, ready, stop = [], [], []
+startup, startup_ready, ready, stop = [], [], [], []
 for _ in range(tries):
     t0 = time.perf_counter()
     p = start()
     send(p, "ucci")
     wait_for(p, "ucciok")
     startup.append(ms(time.perf_counter() - t0))
+    # The first readyok also waits for the hash table, built in the background meanwhile.
+    send(p, "isready")
+    wait_for(p, "readyok")
+    startup_ready.append(ms(time.perf_counter() - t0))
     send(p, "setoption threads 2")
     send(p, "position startpos")
     send(p, "go infinite")
@@ -64,5 +69,6 @@ def row(name, xs):
 
 
 row("start-up to ucciok", startup)
+row("start-up to the first readyok", startup_ready)
 row("isready -> readyok during 2-thread search", ready)
 row("stop -> bestmove", stop)

@@ -2,15 +2,22 @@
 //! and the options, and one search at a time running on its own thread. The protocols drive
 //! it; it never prints, but sends typed `Event`s down a channel.
 
+mod latch;
+mod panics;
+mod table;
+
 use crate::game::{Game, GenKind, MoveList};
 use crate::search::{self, Event, Job, Memory, Noise, Shared};
 use crate::time::{Clock, DEFAULT_OVERHEAD, Limits};
 use crate::tt::{Entry, Tt};
 use crossbeam_channel::Sender;
-use std::sync::Arc;
+use latch::Latch;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+use table::Table;
 
 pub const DEFAULT_HASH_MB: usize = 64;
 /// Larger than any machine we expect; a size that cannot be allocated is refused cleanly.
@@ -22,31 +29,37 @@ struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
     clock: Arc<Clock>,
+    /// Opened by `stop` (and by `ponderhit` for a pondering search): until then a search under
+    /// `infinite`/`ponder` holds its answer.
+    answer: Arc<Latch>,
+    pondering: bool,
 }
 
 pub struct Engine<G: Game> {
     pos: G,
-    tt: Arc<Tt>,
+    tt: Table,
     /// What the search threads learned in earlier searches of this game.
     memory: Arc<Memory<G>>,
-    hash_mb: usize,
     threads: usize,
     overhead: Duration,
     running: Option<Running>,
     events: Sender<Event<G::Move>>,
+    /// Debug aid (`JIANGJUN_PANIC_AT_DEPTH`): make the search panic at this depth, to test
+    /// that the engine recovers.
+    panic_at_depth: Option<u32>,
 }
 
 impl<G: Game> Engine<G> {
     pub fn new(events: Sender<Event<G::Move>>) -> Engine<G> {
         Engine {
             pos: G::startpos(),
-            tt: Arc::new(Tt::new(DEFAULT_HASH_MB)),
+            tt: Table::build(DEFAULT_HASH_MB),
             memory: Arc::new(Memory::default()),
-            hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             overhead: DEFAULT_OVERHEAD,
             running: None,
             events,
+            panic_at_depth: panics::injected_depth(),
         }
     }
 
@@ -63,29 +76,22 @@ impl<G: Game> Engine<G> {
         self.running.is_some()
     }
 
-    /// Resizes the table (emptying it); only while idle. On failure the old table stays and
-    /// the error says so.
+    /// Resizes the table (emptying it); only while idle. The new table is allocated before
+    /// the old one is dropped, so that a size that cannot be had leaves the old table (and its
+    /// contents) in place; the price is a moment with both in memory.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        let mb = mb.clamp(1, MAX_HASH_MB);
-        if mb == self.hash_mb {
-            return Ok(());
-        }
-        // Free the old table first so that its memory can serve the new one.
-        self.tt = Arc::new(Tt::new(1));
-        match Tt::try_new(mb) {
-            Some(t) => {
-                self.tt = Arc::new(t);
-                self.hash_mb = mb;
-                Ok(())
-            }
-            None => {
-                let old = self.hash_mb;
-                self.tt = Arc::new(Tt::new(old));
-                Err(format!(
-                    "cannot allocate a {mb} MB hash table; keeping {old} MB"
-                ))
-            }
-        }
+        self.tt.resize_with(mb.clamp(1, MAX_HASH_MB), Tt::try_new)
+    }
+
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.mb()
+    }
+
+    /// Makes sure the table is allocated (for `isready`: after `readyok` the first `go` does
+    /// not wait for it).
+    pub fn prepare(&mut self) {
+        self.tt.get();
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -100,20 +106,16 @@ impl<G: Game> Engine<G> {
         self.overhead = d;
     }
 
-    pub fn clear_hash(&self) {
+    pub fn clear_hash(&mut self) {
         if self.running.is_none() {
-            self.tt.clear();
+            self.tt.get().clear();
             self.memory.clear();
         }
     }
 
     /// What the table holds for a position (the `probe` command).
-    pub fn probe(&self, pos: &G) -> Option<Entry> {
-        self.tt.probe(pos.key())
-    }
-
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
+    pub fn probe(&mut self, pos: &G) -> Option<Entry> {
+        self.tt.get().probe(pos.key())
     }
 
     /// The legal moves of the current position.
@@ -128,10 +130,18 @@ impl<G: Game> Engine<G> {
     /// caller must call `finish`. Refused (returns false) while another search runs.
     pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
         let clock = Clock::new(&limits, self.overhead);
-        let (tt, pos, threads) = (self.tt.clone(), self.pos.clone(), self.threads);
+        let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
         let memory = self.memory.clone();
         let events = self.events.clone();
-        self.start(clock, move |stop, clock| {
+        let (hold, pondering) = (limits.infinite || limits.ponder, limits.ponder);
+        let panic_at = self.panic_at_depth;
+        let first = root_moves.first().copied();
+        let fallback = move || Event::BestMove {
+            best: first,
+            ponder: None,
+            score: 0,
+        };
+        let job = move |stop: &AtomicBool, clock: &Clock, answer: &Latch| {
             let nodes = AtomicU64::new(0);
             let shared = Shared {
                 tt: &tt,
@@ -141,8 +151,19 @@ impl<G: Game> Engine<G> {
                 limits: &limits,
                 noise,
             };
-            // The receiver is gone only when the process is shutting down.
-            let emit = |e: Event<G::Move>| drop(events.send(e));
+            // The best line of the last completed iteration: the answer if the search panics.
+            let known = Mutex::new(None);
+            let emit = |e: Event<G::Move>| {
+                if let Event::Info(i) = &e {
+                    panics::inject_at(panic_at, i.depth);
+                    if let Some(&best) = i.pv.first() {
+                        *known.lock().unwrap_or_else(|e| e.into_inner()) =
+                            Some((best, i.pv.get(1).copied(), i.score));
+                    }
+                }
+                // The receiver is gone only when the process is shutting down.
+                drop(events.send(e));
+            };
             let job = Job {
                 pos,
                 root_moves,
@@ -150,55 +171,97 @@ impl<G: Game> Engine<G> {
                 shared,
                 memory: Some(&memory),
             };
-            let report = search::search(job, &emit);
-            // Under `infinite` or `ponder` the answer waits for `stop` or `ponderhit`.
-            while clock.is_waiting() && !stop.load(Ordering::Acquire) {
-                std::thread::park_timeout(Duration::from_millis(5));
+            let (best, ponder, score) =
+                match catch_unwind(AssertUnwindSafe(|| search::search(job, &emit))) {
+                    Ok(r) => (r.best, r.ponder, r.score),
+                    Err(payload) => {
+                        let known = *known.lock().unwrap_or_else(|e| e.into_inner());
+                        let what = if known.is_some() {
+                            "the best move found so far"
+                        } else {
+                            "the first legal move"
+                        };
+                        let text = format!(
+                            "the search failed ({}); answering with {what}",
+                            panics::text(payload.as_ref())
+                        );
+                        log::error!("{text}");
+                        drop(events.send(Event::Fault(text)));
+                        known.map_or((first, None, 0), |(b, p, s)| (Some(b), p, s))
+                    }
+                };
+            // Under `infinite` or `ponder` the answer waits, asleep, for `stop` or `ponderhit`
+            // (the search's own stop flag is also raised when it simply ran out of work, so it
+            // cannot tell the two apart).
+            if hold {
+                answer.wait();
             }
             Event::BestMove {
-                best: report.best,
-                ponder: report.ponder,
-                score: report.score,
+                best,
+                ponder,
+                score,
             }
-        })
+        };
+        self.start(clock, pondering, job, fallback)
     }
 
     /// Runs a long command other than a search (perft, bench) on its own thread, so that the
     /// protocol loop stays responsive; `job` gets the stop flag and returns the event to send.
-    /// Counts as busy like a search; `finish` must follow its event.
+    /// Counts as busy like a search; `finish` must follow its event. If `job` panics, the
+    /// event of `fallback` is sent instead.
     pub fn run_task(
         &mut self,
         job: impl FnOnce(&AtomicBool) -> Event<G::Move> + Send + 'static,
+        fallback: impl FnOnce() -> Event<G::Move> + Send + 'static,
     ) -> bool {
         self.start(
             Clock::new(&Limits::default(), self.overhead),
-            move |stop, _| job(stop),
+            false,
+            move |stop, _, _| job(stop),
+            fallback,
         )
     }
 
-    /// Runs `job` on a new thread with a fresh stop flag and `clock`, and sends the event it
-    /// returns. Refused (false) while something else runs.
+    /// Runs `job` on a new thread with a fresh stop flag, `clock` and answer latch, and sends
+    /// the event it returns. If it panics, the panic is reported (`Event::Fault`) and the event
+    /// of `fallback` is sent, so that the protocol still gets its one answer and the engine
+    /// stays usable. Refused (false) while something else runs.
     fn start(
         &mut self,
         clock: Clock,
-        job: impl FnOnce(&AtomicBool, &Clock) -> Event<G::Move> + Send + 'static,
+        pondering: bool,
+        job: impl FnOnce(&AtomicBool, &Clock, &Latch) -> Event<G::Move> + Send + 'static,
+        fallback: impl FnOnce() -> Event<G::Move> + Send + 'static,
     ) -> bool {
         if self.running.is_some() {
             return false;
         }
         let stop = Arc::new(AtomicBool::new(false));
         let clock = Arc::new(clock);
-        let (stop2, clock2, events) = (stop.clone(), clock.clone(), self.events.clone());
+        let answer = Arc::new(Latch::default());
+        let (stop2, clock2, answer2) = (stop.clone(), clock.clone(), answer.clone());
+        let events = self.events.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
-            .spawn(move || drop(events.send(job(&stop2, &clock2))));
+            .spawn(move || {
+                let event = catch_unwind(AssertUnwindSafe(|| job(&stop2, &clock2, &answer2)))
+                    .unwrap_or_else(|payload| {
+                        let text = format!("a task failed ({})", panics::text(payload.as_ref()));
+                        log::error!("{text}");
+                        drop(events.send(Event::Fault(text)));
+                        fallback()
+                    });
+                drop(events.send(event));
+            });
         match spawned {
             Ok(handle) => {
                 self.running = Some(Running {
                     handle,
                     stop,
                     clock,
+                    answer,
+                    pondering,
                 });
                 true
             }
@@ -213,7 +276,7 @@ impl<G: Game> Engine<G> {
     pub fn stop(&self) {
         if let Some(r) = &self.running {
             r.stop.store(true, Ordering::Release);
-            r.handle.thread().unpark();
+            r.answer.open();
         }
     }
 
@@ -221,7 +284,9 @@ impl<G: Game> Engine<G> {
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {
             r.clock.start_now();
-            r.handle.thread().unpark();
+            if r.pondering {
+                r.answer.open();
+            }
         }
     }
 
@@ -238,5 +303,41 @@ impl<G: Game> Engine<G> {
     pub fn shutdown(&mut self) {
         self.stop();
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::xiangqi::Position;
+    use crate::tt::Bound;
+
+    #[test]
+    fn a_hash_size_that_cannot_be_allocated_keeps_the_old_table() {
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let mut engine = Engine::<Position>::new(tx);
+        engine.set_hash(2).expect("2 MB can be had");
+        let entry = Entry {
+            mv: 7,
+            score: 12,
+            eval: 3,
+            depth: 4,
+            bound: Bound::Exact,
+        };
+        let pos = Position::startpos();
+        engine.tt.get().store(pos.key(), entry);
+        let refused = engine.tt.resize_with(4, |_| None);
+        assert_eq!(
+            refused,
+            Err("cannot allocate a 4 MB hash table; keeping the 2 MB one".into())
+        );
+        assert_eq!(engine.hash_mb(), 2);
+        assert_eq!(
+            engine.probe(&pos),
+            Some(entry),
+            "the old table's contents are gone"
+        );
+        engine.set_hash(3).expect("3 MB can be had");
+        assert_eq!((engine.hash_mb(), engine.probe(&pos)), (3, None));
     }
 }

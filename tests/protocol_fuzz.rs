@@ -3,9 +3,7 @@
 
 mod common;
 
-use common::{Rng, spawn_engine};
-use std::io::{BufRead, BufReader, Write};
-use std::sync::mpsc::{Receiver, channel};
+use common::{EnginePipe, Rng};
 use std::time::Duration;
 
 /// Valid lines of both dialects to mutate. Hash sizes are left out: a mutated digit could ask
@@ -64,10 +62,10 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
 }
 
 /// Waits for a line starting with `prefix`; returns how many answers to `go` went by.
-fn wait_for(out: &Receiver<String>, prefix: &str, context: &str) -> usize {
+fn wait_for(engine: &EnginePipe, prefix: &str, context: &str) -> usize {
     let mut answers = 0;
     loop {
-        match out.recv_timeout(Duration::from_secs(20)) {
+        match engine.out.recv_timeout(Duration::from_secs(20)) {
             Ok(l) if l.starts_with(prefix) => return answers,
             Ok(l) => answers += usize::from(l.starts_with("bestmove") || l == "nobestmove"),
             Err(e) => panic!("no '{prefix}' ({e}) after: {context}"),
@@ -81,13 +79,13 @@ const MARKER: &str = "position fen R2k5/9/9/9/9/9/9/9/9/5K3 b - - 0 1";
 
 /// Sends the marker search and keeps stopping whatever runs until its answer arrives;
 /// returns how many answers to `go` went by.
-fn drain(out: &Receiver<String>, send: &mut impl FnMut(&str), context: &str) -> usize {
-    send(MARKER);
-    send("go depth 1");
+fn drain(engine: &mut EnginePipe, context: &str) -> usize {
+    engine.send(MARKER);
+    engine.send("go depth 1");
     let mut answers = 0;
     for _ in 0..400 {
-        send("stop");
-        while let Ok(l) = out.recv_timeout(Duration::from_millis(50)) {
+        engine.send("stop");
+        while let Ok(l) = engine.out.recv_timeout(Duration::from_millis(50)) {
             if l == "bestmove d9d8" {
                 return answers;
             }
@@ -98,26 +96,10 @@ fn drain(out: &Receiver<String>, send: &mut impl FnMut(&str), context: &str) -> 
 }
 
 fn fuzz(dialect: &str, seed: u64) {
-    let mut child = spawn_engine();
-    let mut input = child.0.stdin.take().expect("piped");
-    let stdout = child.0.stdout.take().expect("piped");
-    let (tx, out) = channel();
-    std::thread::spawn(move || {
-        for l in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(l).is_err() {
-                return;
-            }
-        }
-    });
-    let mut send = |l: &str| {
-        input
-            .write_all(format!("{l}\n").as_bytes())
-            .and_then(|_| input.flush())
-            .expect("engine still reading");
-    };
-    send(dialect);
+    let mut engine = EnginePipe::start();
+    engine.send(dialect);
     wait_for(
-        &out,
+        &engine,
         if dialect == "ucci" { "ucciok" } else { "uciok" },
         dialect,
     );
@@ -136,20 +118,20 @@ fn fuzz(dialect: &str, seed: u64) {
             if line.trim().eq_ignore_ascii_case("quit") {
                 continue;
             }
-            send(&line);
+            engine.send(&line);
             sent.push(line);
         }
-        send("isready");
+        engine.send("isready");
         let context = format!("seed {seed} burst {burst}: {sent:?}");
-        answers += wait_for(&out, "readyok", &context);
-        answers += drain(&out, &mut send, &context);
+        answers += wait_for(&engine, "readyok", &context);
+        answers += drain(&mut engine, &context);
     }
     assert!(
         answers >= 10,
         "{dialect}: only {answers} searches answered; the lines did not reach the engine"
     );
-    send("quit");
-    let status = child.0.wait().expect("engine exits");
+    engine.send("quit");
+    let status = engine.child.0.wait().expect("engine exits");
     assert!(status.success(), "{dialect}: exit status {status}");
 }
 

@@ -73,3 +73,28 @@ fn the_chased_side_may_complete_the_cycle_and_wins_by_it() {
     assert_eq!(mv, "c1a1");
     assert!(score > search::MATE_BOUND, "score {score}");
 }
+
+#[test]
+fn a_mate_on_the_ply_that_reaches_the_natural_move_limit_wins() {
+    // 119 quiet plies so far: a1d1 mates on the 120th (i0i8 stalemates, which also loses).
+    // The arbiter calls it a win, and so must the search (it used to see the limit first and
+    // score the mate as a draw).
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K3R w - - 119 80";
+    assert_eq!(
+        jiangjun::judge::judge(fen, &["a1d1"]).map(|r| r.to_string()),
+        Ok("black-loses: checkmate".to_string())
+    );
+    assert_eq!(
+        jiangjun::judge::judge(fen, &["a1a2"]).map(|r| r.to_string()),
+        Ok("draw: natural move limit".to_string())
+    );
+    let (mv, score) = best(fen, "", &[], 3);
+    assert_eq!(score, search::MATE - 1, "{mv}");
+    let ruling = jiangjun::judge::judge(fen, &[mv.as_str()]).map(|r| r.to_string());
+    assert!(
+        ruling
+            .as_deref()
+            .is_ok_and(|r| r.starts_with("black-loses")),
+        "{mv}: {ruling:?}"
+    );
+}

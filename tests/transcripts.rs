@@ -237,6 +237,10 @@ fn every_recorded_session_replays() {
         .collect();
     files.sort();
     assert!(files.len() >= 25, "only {} transcripts", files.len());
+    // `TRANSCRIPT=part` replays only the sessions whose file name contains `part`.
+    if let Ok(part) = std::env::var("TRANSCRIPT") {
+        files.retain(|f| f.to_string_lossy().contains(&part));
+    }
     // Replay in parallel batches: each session mostly waits on the engine.
     std::thread::scope(|s| {
         for chunk in files.chunks(files.len().div_ceil(4)) {

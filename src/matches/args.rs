@@ -1,7 +1,7 @@
 //! The command line of `jiangjun match`, parsed into a `Config`; every flag is listed in
 //! `HELP`, which `--help` prints.
 
-use super::clock::TimeControl;
+use super::clock::{MAX_SECONDS, TimeControl};
 use super::engine::{EngineSpec, Proto};
 use super::game::Adjudication;
 use super::stats::{EloModel, SprtParams};
@@ -171,6 +171,11 @@ fn adjudication_numbers(flag: &str, words: &[String], keys: &[&str]) -> Result<V
         .collect()
 }
 
+/// The most games a match may schedule per pairing (an SPRT run needs far fewer).
+const MAX_GAMES: usize = 10_000_000;
+/// The most games played at once.
+const MAX_CONCURRENCY: usize = 1024;
+
 /// Parses the arguments after `match`.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut c = Config {
@@ -235,11 +240,19 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--st" => set_tc(TimeControl::parse_st(one.map_or("", |s| s.as_str())))?,
             "--depth" => set_tc(number(flag, one).map(TimeControl::Depth))?,
             "--nodes" => set_tc(number(flag, one).map(TimeControl::Nodes))?,
-            "--timemargin" => c.margin = Duration::from_millis(number(flag, one)?),
+            "--timemargin" => {
+                let ms: u64 = number(flag, one)?;
+                if ms as f64 > MAX_SECONDS * 1000.0 {
+                    return Err(format!("--timemargin: at most {} ms", MAX_SECONDS * 1000.0));
+                }
+                c.margin = Duration::from_millis(ms);
+            }
             "--hang-timeout" => {
                 let s: f64 = number(flag, one)?;
-                if !(s.is_finite() && s > 0.0) {
-                    return Err("--hang-timeout must be positive".into());
+                if !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS) {
+                    return Err(format!(
+                        "--hang-timeout: seconds above 0 and at most {MAX_SECONDS}"
+                    ));
                 }
                 c.hang = Duration::from_secs_f64(s);
             }
@@ -301,6 +314,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     }
     if c.games == 0 || c.concurrency == 0 {
         return Err("--games and --concurrency must be at least 1".into());
+    }
+    // The schedule holds every game up front and each worker is a thread: keep both sane.
+    if c.games > MAX_GAMES || c.concurrency > MAX_CONCURRENCY {
+        return Err(format!(
+            "--games is at most {MAX_GAMES} and --concurrency at most {MAX_CONCURRENCY}"
+        ));
     }
     Ok(Command::Run(Box::new(c)))
 }

@@ -22,16 +22,26 @@ pub enum TimeControl {
     Nodes(u64),
 }
 
-fn seconds_to_ms(text: &str) -> Option<u64> {
+/// The longest time (in seconds) a time control, margin or timeout may name: about 11.6
+/// days, longer than any game, and far enough inside u64 milliseconds and `Instant`
+/// arithmetic that sums of clock times cannot overflow.
+pub const MAX_SECONDS: f64 = 1_000_000.0;
+
+/// Seconds (from the command line) to milliseconds; `None` if not a number in
+/// `0..=MAX_SECONDS`.
+pub fn seconds_to_ms(text: &str) -> Option<u64> {
     let s: f64 = text.trim().parse().ok()?;
-    (s.is_finite() && s >= 0.0).then(|| (s * 1000.0).round() as u64)
+    (s.is_finite() && (0.0..=MAX_SECONDS).contains(&s)).then(|| (s * 1000.0).round() as u64)
 }
 
 impl TimeControl {
     /// Parses `--tc` text: `BASE[+INC]` or `MOVES/BASE[+INC]`, in seconds.
     pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
         let bad = || {
-            format!("bad time control '{text}': expected BASE+INC or MOVES/BASE[+INC] in seconds")
+            format!(
+                "bad time control '{text}': expected BASE+INC or MOVES/BASE[+INC] in seconds \
+                 (each at most {MAX_SECONDS})"
+            )
         };
         let (moves, rest) = match text.split_once('/') {
             Some((m, rest)) => (
@@ -57,7 +67,9 @@ impl TimeControl {
     pub fn parse_st(text: &str) -> Result<TimeControl, String> {
         match seconds_to_ms(text) {
             Some(ms) if ms > 0 => Ok(TimeControl::MoveTime(ms)),
-            _ => Err(format!("bad --st '{text}': expected seconds per move")),
+            _ => Err(format!(
+                "bad --st '{text}': expected seconds per move (at most {MAX_SECONDS})"
+            )),
         }
     }
 
@@ -132,7 +144,7 @@ impl Clock {
     /// margin when timed, else the hang timeout.
     pub fn wait_limit(&self, tc: &TimeControl, margin: Duration, hang: Duration) -> Duration {
         if tc.is_timed() {
-            Duration::from_millis(self.remaining_ms) + margin
+            Duration::from_millis(self.remaining_ms).saturating_add(margin)
         } else {
             hang
         }
@@ -154,11 +166,14 @@ impl Clock {
                 inc_ms,
                 moves,
             } => {
-                self.remaining_ms = self.remaining_ms.saturating_sub(used_ms) + inc_ms;
+                self.remaining_ms = self
+                    .remaining_ms
+                    .saturating_sub(used_ms)
+                    .saturating_add(inc_ms);
                 if let Some(m) = moves
                     && self.moves_made.is_multiple_of(m)
                 {
-                    self.remaining_ms += base_ms;
+                    self.remaining_ms = self.remaining_ms.saturating_add(base_ms);
                 }
             }
             TimeControl::MoveTime(ms) => self.remaining_ms = ms,

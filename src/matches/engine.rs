@@ -209,6 +209,7 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        super::interrupt::own_process_group(&mut cmd);
         let mut child = cmd
             .spawn()
             .map_err(|e| Fault::Start(format!("cannot start '{}': {e}", spec.cmd)))?;
@@ -418,8 +419,12 @@ pub fn parse_score(line: &str) -> Option<Score> {
     };
     let n: i32 = value.parse().ok()?;
     Some(match kind {
-        "mate" if n > 0 => MATE - (2 * n - 1).min(MATE / 2),
-        "mate" => -MATE + (-2 * n).min(MATE / 2),
+        // Clamped before any arithmetic: a mate farther than MATE / 4 moves is as far as a
+        // score can show, and `2 * n` must not overflow.
+        "mate" => match n.clamp(-MATE / 4, MATE / 4) {
+            n if n > 0 => MATE - (2 * n - 1),
+            n => -MATE - 2 * n,
+        },
         _ => n.clamp(-MATE / 2, MATE / 2),
     })
 }
@@ -440,6 +445,12 @@ mod tests {
             Some(MATE - 3)
         );
         assert_eq!(parse_score("info depth 9 score mate -1"), Some(-MATE + 2));
+        // Absurd mate distances are clamped, not overflowed.
+        assert_eq!(
+            parse_score("info score mate 2000000000"),
+            Some(MATE / 2 + 1)
+        );
+        assert_eq!(parse_score("info score mate -2147483648"), Some(-MATE / 2));
         assert_eq!(parse_score("info depth 9 score"), None);
         assert_eq!(parse_score("info depth 9 score cp x"), None);
         assert_eq!(parse_score("info string no score here"), None);

@@ -8,6 +8,7 @@ pub mod balanced;
 pub mod clock;
 pub mod engine;
 pub mod game;
+mod interrupt;
 pub mod openings;
 pub mod pgn;
 pub mod report;
@@ -26,10 +27,10 @@ use stats::SprtVerdict;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Entry point for `jiangjun match ARGS`.
 pub fn run(args: &[String]) -> ExitCode {
@@ -40,7 +41,8 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         Ok(Command::ReadPgn(path)) => read_pgn(&path),
         Ok(Command::Run(cfg)) => match run_match(&cfg) {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(Ended::Finished) => ExitCode::SUCCESS,
+            Ok(Ended::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
             Err(e) => {
                 eprintln!("jiangjun match: {e}");
                 ExitCode::FAILURE
@@ -288,7 +290,15 @@ fn copy_warning(cfg: &Config, jobs: &[Job]) -> Option<impl FnMut(usize)> {
     })
 }
 
-fn run_match(cfg: &Config) -> Result<(), String> {
+/// How a match ended.
+enum Ended {
+    Finished,
+    /// By Ctrl-C: the summary covers the games finished before it.
+    Interrupted,
+}
+
+fn run_match(cfg: &Config) -> Result<Ended, String> {
+    let interrupt = interrupt::Interrupt::install();
     let specs: Vec<Arc<EngineSpec>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     let openings = load_openings(cfg)?;
     let pairings = schedule::pairings(cfg.format, specs.len());
@@ -357,7 +367,23 @@ fn run_match(cfg: &Config) -> Result<(), String> {
     dispatch(&mut job_tx, workers);
     let date = pgn_date();
     let tty = std::io::stderr().is_terminal();
-    for (k, rec) in rx {
+    let mut ended = Ended::Finished;
+    loop {
+        // Woken every 100 ms to see Ctrl-C; games take far longer.
+        let (k, rec) = match rx.recv_timeout(Duration::from_millis(100)) {
+            _ if interrupt.raised() => {
+                eprintln!(
+                    "{}interrupted after {} finished games; the games in progress are dropped",
+                    if tty { "\n" } else { "" },
+                    tally.games
+                );
+                ended = Ended::Interrupted;
+                break;
+            }
+            Ok(result) => result,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         let job = &shared.jobs[k];
         tally.record(job, &rec);
         if let Some(f) = pgn_file.as_mut() {
@@ -389,15 +415,18 @@ fn run_match(cfg: &Config) -> Result<(), String> {
     if tty && !cfg.quiet {
         eprintln!();
     }
-    for h in handles {
-        // A worker that panicked has already lost its games; the tally stands.
-        let _ = h.join();
+    if let Ended::Finished = ended {
+        for h in handles {
+            // A worker that panicked has already lost its games; the tally stands.
+            let _ = h.join();
+        }
     }
+    // (Interrupted: the workers are left in their games; their engines end with the process.)
     let secs = started.elapsed().as_secs_f64();
     print!("{}", tally.summary(cfg.sprt.as_ref(), secs));
     if let Some(p) = &cfg.json {
         std::fs::write(p, tally.json(cfg.sprt.as_ref(), secs))
             .map_err(|e| format!("writing {}: {e}", p.display()))?;
     }
-    Ok(())
+    Ok(ended)
 }

@@ -7,7 +7,8 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     IsReady,
-    SetOption(Setting),
+    /// An option to set, and a message for the user when its value was clamped into range.
+    SetOption(Setting, Option<String>),
     NewGame,
     /// `fen: None` is the start position.
     Position {
@@ -127,6 +128,22 @@ pub fn count<T: TryFrom<u64> + Copy>(v: f64, max: T) -> T {
     T::try_from(v.min(u64::MAX as f64) as u64).unwrap_or(max)
 }
 
+/// The longest mate `go mate` may ask for, in moves: more than any search can see (the depth
+/// is capped at `MAX_DEPTH` plies), and small enough that the search's `2 * n` cannot overflow.
+pub const MAX_MATE_MOVES: u32 = crate::search::MAX_DEPTH;
+
+/// Sets the unit-free `go` limit `key` (`depth`, `nodes`, `movestogo` or `mate`) from a
+/// non-negative number, at least 1 and saturating at the type's (or the search's) limit.
+pub fn count_limit(limits: &mut Limits, key: &str, v: f64) {
+    match key {
+        "depth" => limits.depth = Some(count(v, u32::MAX).max(1)),
+        "nodes" => limits.nodes = Some(count(v, u64::MAX).max(1)),
+        "movestogo" => limits.moves_to_go = Some(count(v, u32::MAX).max(1)),
+        "mate" => limits.mate = Some(count(v, u32::MAX).clamp(1, MAX_MATE_MOVES)),
+        _ => {}
+    }
+}
+
 /// Milliseconds to a duration, clamped to a day (no game clock is longer).
 pub fn millis(v: f64) -> Duration {
     Duration::from_millis(v.min(86_400_000.0) as u64)
@@ -200,6 +217,18 @@ mod tests {
         assert_eq!(go_number(&["depth", "x"], 0, &mut go), None);
         assert_eq!(go_number(&["depth", "7"], 0, &mut go), Some(7.0));
         assert_eq!(go.warnings.len(), 3);
+    }
+
+    #[test]
+    fn huge_go_numbers_saturate() {
+        let mut l = Limits::default();
+        count_limit(&mut l, "mate", 1_073_741_824.0);
+        count_limit(&mut l, "nodes", 1e300);
+        count_limit(&mut l, "depth", 0.0);
+        assert_eq!(
+            (l.mate, l.nodes, l.depth),
+            (Some(MAX_MATE_MOVES), Some(u64::MAX), Some(1))
+        );
     }
 
     #[test]

@@ -160,6 +160,7 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
                 }
                 return self.task_done();
             }
+            Event::Fault(text) => self.report(&text),
             Event::Bench {
                 nodes,
                 nodes_per_second,
@@ -208,8 +209,19 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
 
     fn command(&mut self, cmd: Command) -> Flow {
         match cmd {
-            Command::IsReady => self.send("readyok"),
-            Command::SetOption(s) => self.set_option(s),
+            Command::IsReady => {
+                // While idle, `readyok` also means the table is allocated (a search holds it).
+                if !self.engine.is_busy() {
+                    self.engine.prepare();
+                }
+                self.send("readyok");
+            }
+            Command::SetOption(s, warning) => {
+                if let Some(w) = warning {
+                    self.report(&w);
+                }
+                self.set_option(s);
+            }
             Command::NewGame => {
                 self.engine.clear_hash();
                 self.banned.clear();
@@ -276,25 +288,37 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
             Command::Perft(depth) => {
                 let mut pos = self.engine.position().clone();
                 let depth = depth.clamp(1, 12);
-                let started = self.engine.run_task(move |stop| {
-                    let rows = crate::perft::divide_until(&mut pos, depth, G::NULL_MOVE, stop);
-                    Event::Perft {
-                        complete: rows.is_some(),
-                        rows: rows.unwrap_or_default(),
-                    }
-                });
+                let started = self.engine.run_task(
+                    move |stop| {
+                        let rows = crate::perft::divide_until(&mut pos, depth, G::NULL_MOVE, stop);
+                        Event::Perft {
+                            complete: rows.is_some(),
+                            rows: rows.unwrap_or_default(),
+                        }
+                    },
+                    || Event::Perft {
+                        rows: Vec::new(),
+                        complete: false,
+                    },
+                );
                 if !started {
                     self.report("go perft: could not start");
                 }
             }
             Command::Bench => {
-                let started = self.engine.run_task(|_| {
-                    let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
-                    Event::Bench {
-                        nodes: r.nodes,
-                        nodes_per_second: r.nps(),
-                    }
-                });
+                let started = self.engine.run_task(
+                    |_| {
+                        let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
+                        Event::Bench {
+                            nodes: r.nodes,
+                            nodes_per_second: r.nps(),
+                        }
+                    },
+                    || Event::Bench {
+                        nodes: 0,
+                        nodes_per_second: 0,
+                    },
+                );
                 if !started {
                     self.report("bench: could not start");
                 }

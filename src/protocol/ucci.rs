@@ -3,7 +3,7 @@
 //! ElephantEye and Fairy-Stockfish do, so the advertised default matches what we assume.
 
 use super::command::{
-    Command, Go, Setting, boolean, count, go_number, is, millis, parse_position, spin,
+    Command, Go, Setting, boolean, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
@@ -46,21 +46,20 @@ impl Ucci {
                 v.unwrap_or("")
             )),
         };
+        // The message when a spin value was clamped into range.
+        let mut warning = None;
         let setting = match name.to_ascii_lowercase().as_str() {
             "usemillisec" => flag("usemillisec").map(Setting::MilliSeconds),
             "hashsize" => spin("hashsize", v, 0, MAX_HASH_MB as i64).map(|(n, warn)| {
                 // 0 lets the engine choose (UCCI).
-                if let Some(w) = warn {
-                    log::warn!("{w}");
-                }
-                Setting::HashMb(if n == 0 { DEFAULT_HASH_MB } else { n as usize })
+                let mb = if n == 0 { DEFAULT_HASH_MB } else { n as usize };
+                warning = warn;
+                Setting::HashMb(mb)
             }),
             "threads" => spin("threads", v, 0, MAX_THREADS as i64).map(|(n, warn)| {
-                if let Some(w) = warn {
-                    log::warn!("{w}");
-                }
                 // 0 lets the engine choose: one thread per core.
                 let auto = std::thread::available_parallelism().map_or(1, |n| n.get());
+                warning = warn;
                 Setting::Threads(if n == 0 { auto } else { n as usize })
             }),
             "ponder" => flag("ponder").map(Setting::Ponder),
@@ -87,7 +86,7 @@ impl Ucci {
             _ => return Command::Nothing,
         };
         match setting {
-            Ok(s) => Command::SetOption(s),
+            Ok(s) => Command::SetOption(s, warning),
             Err(e) => Command::Error(e),
         }
     }
@@ -120,19 +119,18 @@ impl Ucci {
                 }
                 "depth" | "nodes" | "time" | "movestogo" | "increment" | "opptime"
                 | "oppmovestogo" | "oppincrement" | "mate" | "movetime" => {
-                    if let Some(v) = go_number(words, i, &mut go) {
-                        match w.as_str() {
-                            "depth" => go.limits.depth = Some(count(v, u32::MAX).max(1)),
-                            "nodes" => go.limits.nodes = Some(count(v, u64::MAX).max(1)),
+                    match go_number(words, i, &mut go) {
+                        Some(v) => match w.as_str() {
                             "time" => go.limits.time = Some(unit(v)),
-                            "movestogo" => go.limits.moves_to_go = Some(count(v, u32::MAX).max(1)),
                             "increment" => go.limits.increment = unit(v),
-                            "mate" => go.limits.mate = Some(count(v, u32::MAX).max(1)),
                             "movetime" => go.limits.move_time = Some(unit(v)),
+                            "depth" | "nodes" | "movestogo" | "mate" => {
+                                count_limit(&mut go.limits, &w, v)
+                            }
                             _ => {} // the opponent's clock does not change our plan
-                        }
-                    } else {
-                        i -= 1; // the token after the keyword was not its number
+                        },
+                        // The word after the keyword was not its number: read it next.
+                        None => takes_number = false,
                     }
                 }
                 other => {
@@ -181,7 +179,7 @@ impl Dialect for Ucci {
             "isready" => Command::IsReady,
             "setoption" => {
                 let cmd = self.setoption(rest);
-                if let Command::SetOption(Setting::MilliSeconds(on)) = cmd {
+                if let Command::SetOption(Setting::MilliSeconds(on), _) = cmd {
                     self.millis = on;
                 }
                 cmd

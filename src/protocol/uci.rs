@@ -4,7 +4,7 @@
 //! Cyclone-dialect GUIs send.
 
 use super::command::{
-    Command, Go, Setting, boolean, count, go_number, is, millis, parse_position, spin,
+    Command, Go, Setting, boolean, count, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
@@ -49,28 +49,17 @@ impl Uci {
                 v.unwrap_or("")
             )),
         };
-        let warn = |w: Option<String>| {
-            if let Some(w) = w {
-                log::warn!("{w}");
-            }
-        };
         let setting = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin("Hash", v, 1, MAX_HASH_MB as i64).map(|(n, w)| {
-                warn(w);
-                Setting::HashMb(n as usize)
-            }),
-            "threads" => spin("Threads", v, 1, MAX_THREADS as i64).map(|(n, w)| {
-                warn(w);
-                Setting::Threads(n as usize)
-            }),
-            "ponder" => flag("Ponder").map(Setting::Ponder),
-            "move overhead" => spin("Move Overhead", v, 0, 5000).map(|(n, w)| {
-                warn(w);
-                Setting::Overhead(Duration::from_millis(n as u64))
-            }),
-            "clear hash" => Ok(Setting::ClearHash),
+            "hash" => spin("Hash", v, 1, MAX_HASH_MB as i64)
+                .map(|(n, w)| (Setting::HashMb(n as usize), w)),
+            "threads" => spin("Threads", v, 1, MAX_THREADS as i64)
+                .map(|(n, w)| (Setting::Threads(n as usize), w)),
+            "ponder" => flag("Ponder").map(|b| (Setting::Ponder(b), None)),
+            "move overhead" => spin("Move Overhead", v, 0, 5000)
+                .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
+            "clear hash" => Ok((Setting::ClearHash, None)),
             "uci_variant" => match v.map(str::to_ascii_lowercase).as_deref() {
-                Some("xiangqi") => Ok(Setting::Accepted("UCI_Variant xiangqi".into())),
+                Some("xiangqi") => Ok((Setting::Accepted("UCI_Variant xiangqi".into()), None)),
                 other => Err(format!(
                     "setoption UCI_Variant: only 'xiangqi' is supported, not '{}'",
                     other.unwrap_or("")
@@ -80,7 +69,7 @@ impl Uci {
             _ => Err(format!("setoption: no such option '{name}'")),
         };
         match setting {
-            Ok(s) => Command::SetOption(s),
+            Ok((s, warning)) => Command::SetOption(s, warning),
             Err(e) => Command::Error(e),
         }
     }
@@ -117,11 +106,8 @@ impl Uci {
                             "btime" => btime = Some(millis(v)),
                             "winc" => winc = Some(millis(v)),
                             "binc" => binc = Some(millis(v)),
-                            "movestogo" => go.limits.moves_to_go = Some(count(v, u32::MAX).max(1)),
                             "movetime" => go.limits.move_time = Some(millis(v)),
-                            "depth" => go.limits.depth = Some(count(v, u32::MAX).max(1)),
-                            "nodes" => go.limits.nodes = Some(count(v, u64::MAX).max(1)),
-                            _ => go.limits.mate = Some(count(v, u32::MAX).max(1)),
+                            _ => count_limit(&mut go.limits, &w, v),
                         }
                         i += 1;
                     }

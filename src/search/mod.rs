@@ -95,6 +95,9 @@ pub enum Event<M> {
         nodes: u64,
         nodes_per_second: u64,
     },
+    /// Something failed inside the engine (a search thread panicked); for the user. The
+    /// search still answers.
+    Fault(String),
     /// The search's answer; `best` is `None` when the side to move has no legal move.
     BestMove {
         best: Option<M>,

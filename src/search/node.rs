@@ -12,7 +12,7 @@ use super::history::{History, bonus};
 use super::ordering::{Context, Picker, is_bad_capture};
 use super::worker::{NO_EVAL, Worker, from_tt, to_tt};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, outcome_score};
-use crate::game::{Game, GenKind, MOVE_LIST_CAPACITY, MoveList, Outcome, Reason};
+use crate::game::{Game, GenKind, MOVE_LIST_CAPACITY, MoveList, Outcome};
 use crate::tt::{Bound, Entry};
 use std::sync::LazyLock;
 
@@ -324,16 +324,10 @@ impl<G: Game> Worker<'_, G> {
         best
     }
 
-    /// The score a game rule gives this node, if one decides it. A mate on the move that
-    /// reaches the natural-move limit still wins, as the arbiter rules.
+    /// The score a game rule gives this node, if one decides it; wins and losses by a
+    /// repetition verdict are counted, since they depend on the path (see `rule_verdicts`).
     fn rule_score(&mut self, ply: usize) -> Option<i32> {
         let o = self.pos.rule_outcome()?;
-        if let Outcome::Draw(Reason::MoveLimit) = o
-            && self.pos.in_check()
-            && self.pos.count_moves() == 0
-        {
-            return Some(outcome_score(self.pos.no_moves_outcome(), ply));
-        }
         if !matches!(o, Outcome::Draw(_)) {
             self.rule_verdicts += 1;
         }

@@ -56,12 +56,82 @@ impl Drop for KillOnDrop {
 
 /// Starts the built engine with stdin and stdout piped (stderr dropped), killed when dropped.
 pub fn spawn_engine() -> KillOnDrop {
+    spawn_engine_with(&[])
+}
+
+/// `spawn_engine` with extra environment variables.
+pub fn spawn_engine_with(env: &[(&str, &str)]) -> KillOnDrop {
     KillOnDrop(
         std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .envs(env.iter().copied())
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("engine starts"),
     )
+}
+
+/// A running engine with a thread forwarding its stdout lines to a channel, so that tests can
+/// wait for a line with a timeout instead of blocking on the pipe.
+pub struct EnginePipe {
+    pub child: KillOnDrop,
+    input: std::process::ChildStdin,
+    pub out: std::sync::mpsc::Receiver<String>,
+}
+
+impl EnginePipe {
+    pub fn start() -> EnginePipe {
+        EnginePipe::from_child(spawn_engine())
+    }
+
+    pub fn from_child(mut child: KillOnDrop) -> EnginePipe {
+        use std::io::BufRead;
+        let input = child.0.stdin.take().expect("stdin piped");
+        let stdout = child.0.stdout.take().expect("stdout piped");
+        let (tx, out) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for l in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(l).is_err() {
+                    return;
+                }
+            }
+        });
+        EnginePipe { child, input, out }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.0.id()
+    }
+
+    /// Sends one line; panics if the engine no longer reads.
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        self.input
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|_| self.input.flush())
+            .expect("engine still reading");
+    }
+
+    /// The lines already received that start with `prefix` (the others are dropped).
+    pub fn received(&self, prefix: &str) -> Vec<String> {
+        self.out
+            .try_iter()
+            .filter(|l| l.starts_with(prefix))
+            .collect()
+    }
+
+    /// The next line starting with `prefix` (within 20 s; panics otherwise).
+    pub fn wait_for(&self, prefix: &str) -> String {
+        loop {
+            match self.out.recv_timeout(std::time::Duration::from_secs(20)) {
+                Ok(l) if l.starts_with(prefix) => return l,
+                Ok(_) => {}
+                Err(e) => panic!("no line starting '{prefix}': {e}"),
+            }
+        }
+    }
 }

@@ -7,6 +7,10 @@ use super::types::{FILES, Kind, Piece, RANKS, Square};
 use crate::game::Side;
 use std::fmt;
 
+/// The largest move number a FEN may set (larger ones are read as this): no game is that long,
+/// and it leaves room for the count to go up by a move at a time without overflowing.
+pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
+
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// Why a FEN was refused, in words meant for the person who sent it.
@@ -66,8 +70,9 @@ impl Position {
         };
         pos.fullmove = match fields.next() {
             None => 1,
-            Some(s) => match s.parse::<u32>() {
-                Ok(n) => n.max(1),
+            // Capped far below u32::MAX, so that playing moves can never overflow the count.
+            Some(s) => match s.parse::<u64>() {
+                Ok(n) => n.clamp(1, u64::from(MAX_MOVE_NUMBER)) as u32,
                 Err(_) => return err(format!("move number '{s}' is not a number")),
             },
         };

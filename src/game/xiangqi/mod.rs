@@ -114,7 +114,17 @@ impl Game for Position {
         Position::evaluate(self)
     }
     fn rule_outcome(&self) -> Option<Outcome> {
-        rules::repetition_outcome(self, 2).or_else(|| rules::move_limit_outcome(self))
+        rules::repetition_outcome(self, 2).or_else(|| {
+            // The limit only draws a position where the side to move can still move: a mate
+            // on the ply that reaches it wins, as for the arbiter (`rules::outcome`).
+            rules::move_limit_outcome(self).map(|draw| {
+                if self.count_legal() == 0 {
+                    rules::no_moves_outcome(self)
+                } else {
+                    draw
+                }
+            })
+        })
     }
     fn no_moves_outcome(&self) -> Outcome {
         rules::no_moves_outcome(self)
