@@ -12,7 +12,7 @@ use super::history::{History, bonus};
 use super::ordering::{Context, Picker, is_bad_capture};
 use super::worker::{NO_EVAL, Worker, from_tt, to_tt};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, outcome_score};
-use crate::game::{Game, GenKind, MOVE_LIST_CAPACITY, MoveList, Outcome};
+use crate::game::{Game, GenKind, Outcome};
 use crate::tt::{Bound, Entry};
 use std::sync::LazyLock;
 
@@ -38,6 +38,32 @@ fn reduction(depth: i32, moves: usize) -> i32 {
 fn late_move_limit(depth: i32, improving: bool) -> usize {
     let base = (3 + depth * depth) as usize;
     if improving { base } else { base / 2 }
+}
+
+/// The moves a node tried without a cutoff, for the history malus. Only the first few count:
+/// a cutoff after dozens of moves says little about each of them, and a short list keeps the
+/// node's stack small.
+pub(super) struct Tried<M: Copy> {
+    moves: [M; 32],
+    len: usize,
+}
+
+impl<M: Copy> Tried<M> {
+    fn new(filler: M) -> Self {
+        Tried {
+            moves: [filler; 32],
+            len: 0,
+        }
+    }
+    fn push(&mut self, m: M) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+    fn iter(&self) -> impl Iterator<Item = M> + '_ {
+        self.moves[..self.len].iter().copied()
+    }
 }
 
 impl<G: Game> Worker<'_, G> {
@@ -141,8 +167,8 @@ impl<G: Game> Worker<'_, G> {
         let counter = self.history.counter(prev[0]);
         let tt_capture = tt_move.is_some_and(|m| self.pos.is_capture(m));
         let mut picker = Picker::new(GenKind::All, tt_move, G::NULL_MOVE);
-        let mut quiets = MoveList::new(G::NULL_MOVE);
-        let mut captures = MoveList::new(G::NULL_MOVE);
+        let mut quiets = Tried::new(G::NULL_MOVE);
+        let mut captures = Tried::new(G::NULL_MOVE);
         let alpha_orig = alpha;
         let verdicts_before = self.rule_verdicts;
         let mut best = -INFINITY;
@@ -286,7 +312,7 @@ impl<G: Game> Worker<'_, G> {
             }
             if quiet {
                 quiets.push(m);
-            } else if captures.len() < MOVE_LIST_CAPACITY {
+            } else {
                 captures.push(m);
             }
         }
@@ -403,8 +429,8 @@ impl<G: Game> Worker<'_, G> {
         m: G::Move,
         ply: usize,
         depth: i32,
-        quiets: &MoveList<G::Move>,
-        captures: &MoveList<G::Move>,
+        quiets: &Tried<G::Move>,
+        captures: &Tried<G::Move>,
     ) {
         let b = bonus(depth);
         let side = self.pos.side_to_move().index();
