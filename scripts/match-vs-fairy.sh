@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Plays jiangjun (UCCI) against Fairy-Stockfish (plain UCI, ranks 1-10) from the built-in
-# balanced openings, writes the PGN and JSON summary under match-out/, and checks that the PGN
+# Plays jiangjun (UCCI, one thread) against Fairy-Stockfish (plain UCI, ranks 1-10, full
+# strength, one thread, Hash 16) from the 5000 balanced openings (shuffled by SEED, default 1;
+# each opening played twice, colours swapped), writes the PGN and JSON summary under match-out/, and checks that the PGN
 # loads back through jiangjun's own reader.
 # Usage: scripts/match-vs-fairy.sh [GAMES] [TIME CONTROL FLAGS...]
 #   scripts/match-vs-fairy.sh 20 --tc 5+0.05        (default: 20 games at --tc 5+0.05)
@@ -18,7 +19,9 @@ out=match-out
 mkdir -p "$out"
 ./target/release/jiangjun match \
   --engine name=jiangjun cmd=./target/release/jiangjun proto=ucci \
-  --engine name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi ranks=1 \
+  --engine name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi \
+  option.Threads=1 option.Hash=16 ranks=1 \
+  --openings scripts/openings/balanced-5000.txt --shuffle --seed "${SEED:-1}" \
   "${tc[@]}" --games "$games" --concurrency "${CONCURRENCY:-2}" \
   --pgn "$out/jiangjun-vs-fairy.pgn" --json "$out/jiangjun-vs-fairy.json"
 ./target/release/jiangjun match --read-pgn "$out/jiangjun-vs-fairy.pgn"
