@@ -183,7 +183,12 @@ impl<'a, G: Game> Worker<'a, G> {
                     Entry {
                         mv: G::move_to_bits(best),
                         score: to_tt(score, 0),
-                        eval: 0,
+                        // Read back as the static evaluation when the position comes up again.
+                        eval: if self.pos.in_check() {
+                            0
+                        } else {
+                            self.evaluate()
+                        },
                         depth: search_depth as i32,
                         bound: Bound::Exact,
                     },
