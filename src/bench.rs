@@ -2,9 +2,9 @@
 //! total node count is a signature of the search's behaviour (any functional change changes
 //! it) and nodes per second a measure of its speed.
 
-use crate::game::xiangqi::Position;
+use crate::game::xiangqi::{Move, Position};
 use crate::game::{Game, GenKind, MoveList};
-use crate::search::{self, Job, Noise, Shared};
+use crate::search::{self, Job, Noise, Report, Shared};
 use crate::time::{Clock, Limits};
 use crate::tt::Tt;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -39,6 +39,29 @@ impl BenchResult {
     }
 }
 
+/// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
+/// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
+pub fn search_once(pos: Position, limits: &Limits, tt: &Tt) -> Report<Move> {
+    let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
+    let clock = Clock::new(limits, Duration::ZERO);
+    let mut list = MoveList::new(Position::NULL_MOVE);
+    pos.generate(GenKind::All, &mut list);
+    let job = Job {
+        pos,
+        root_moves: list.as_slice().to_vec(),
+        threads: 1,
+        shared: Shared {
+            tt,
+            stop: &stop,
+            nodes: &counter,
+            clock: &clock,
+            limits,
+            noise: Noise::default(),
+        },
+    };
+    search::search(job, &|_| {})
+}
+
 /// Searches every bench position to `depth` and returns the total nodes and time.
 pub fn run(depth: u32) -> BenchResult {
     let tt = Tt::new(16);
@@ -54,24 +77,7 @@ pub fn run(depth: u32) -> BenchResult {
             depth: Some(depth),
             ..Limits::default()
         };
-        let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
-        let clock = Clock::new(&limits, Duration::ZERO);
-        let mut list = MoveList::new(Position::NULL_MOVE);
-        pos.generate(GenKind::All, &mut list);
-        let job = Job {
-            pos,
-            root_moves: list.as_slice().to_vec(),
-            threads: 1,
-            shared: Shared {
-                tt: &tt,
-                stop: &stop,
-                nodes: &counter,
-                clock: &clock,
-                limits: &limits,
-                noise: Noise::default(),
-            },
-        };
-        nodes += search::search(job, &|_| {}).nodes;
+        nodes += search_once(pos, &limits, &tt).nodes;
     }
     BenchResult {
         nodes,

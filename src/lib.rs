@@ -9,5 +9,6 @@ pub mod matches;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod selfplay;
 pub mod time;
 pub mod tt;

@@ -15,6 +15,8 @@ const USAGE: &str = "usage:
                                             rule on the position after the moves
   jiangjun match --engine SPEC --engine SPEC [options]
                                             play engines against each other (see match --help)
+  jiangjun selfplay --games N --out FILE [options]
+                                            self-play training data (see selfplay --help)
   jiangjun --help                           this text";
 
 fn main() -> ExitCode {
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Some("bench") => run_bench(&args[1..]),
         Some("judge") => jiangjun::judge::run(&args[1..]),
         Some("match") => jiangjun::matches::run(&args[1..]),
+        Some("selfplay") => jiangjun::selfplay::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
