@@ -2,6 +2,7 @@
 //! protocols; `main.rs` only picks what to run.
 
 pub mod bench;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod judge;
@@ -12,3 +13,4 @@ pub mod search;
 pub mod selfplay;
 pub mod time;
 pub mod tt;
+pub mod tune;

@@ -12,6 +12,7 @@ mod game;
 
 pub use game::{GameData, GameSettings, play};
 
+use crate::cli::{self, number};
 use crate::matches::openings::{self, Opening, Rng};
 use crate::tt::Tt;
 use std::fs::File;
@@ -45,18 +46,6 @@ struct Config {
     threads: usize,
     seed: u64,
     minutes: Option<f64>,
-}
-
-fn number<T: std::str::FromStr + PartialOrd>(
-    flag: &str,
-    v: &str,
-    lo: T,
-    hi: T,
-) -> Result<T, String> {
-    match v.parse::<T>() {
-        Ok(n) if n >= lo && n <= hi => Ok(n),
-        _ => Err(format!("{flag}: '{v}' is not a number in range")),
-    }
 }
 
 fn parse_range(v: &str) -> Result<(u32, u32), String> {
@@ -110,31 +99,12 @@ fn parse(args: &[String]) -> Result<Config, String> {
 
 /// The command line entry point.
 pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
-        return ExitCode::SUCCESS;
-    }
-    let config = match parse(args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("jiangjun selfplay: {e}\n{HELP}");
-            return ExitCode::from(2);
-        }
-    };
-    let file = match File::create(&config.out) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("jiangjun selfplay: cannot create {}: {e}", config.out);
-            return ExitCode::from(1);
-        }
-    };
-    match generate(&config, &mut BufWriter::new(file)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("jiangjun selfplay: writing {}: {e}", config.out);
-            ExitCode::from(1)
-        }
-    }
+    cli::run_tool("selfplay", HELP, args, parse, |config| {
+        let file =
+            File::create(&config.out).map_err(|e| format!("cannot create {}: {e}", config.out))?;
+        generate(&config, &mut BufWriter::new(file))
+            .map_err(|e| format!("writing {}: {e}", config.out))
+    })
 }
 
 /// The random stream of game `index`: independent of which thread plays it.
