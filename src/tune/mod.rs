@@ -21,10 +21,10 @@ const HELP: &str = "usage: jiangjun tune --data FILE[,FILE...] [options]
   --epochs N       full passes of gradient descent (default 1000)
   --lambda L       weight of the game result in the target, the rest is the search score
                    (0 to 1, default 0.5)
-  --rate R         Adam step size in centipawns (default 1)
+  --rate R         Adam step size in centipawns (default 0.2)
   --min-count C    weights seen in fewer training positions stay as they are (default 20)
   --l2 MU          pull towards the starting weights: MU × (change in centipawns)² per
-                   weight is added to the error (default 0)
+                   weight is added to the error (default 1e-7)
   --k K            sigmoid scale; fitted to the results when not given
   --threads T      threads (default: one per core)";
 
@@ -61,9 +61,9 @@ fn parse(args: &[String]) -> Result<Config, String> {
         settings: Settings {
             epochs: 1000,
             lambda: 0.5,
-            rate: 1.0,
+            rate: 0.2,
             min_count: 20,
-            l2: 0.0,
+            l2: 1e-7,
         },
         k: None,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -228,7 +228,12 @@ fn tune(config: &Config) -> Result<(), String> {
     let provenance = format!(
         "Tuned from {} positions ({}), K {k:.3}, lambda {}, {} epochs.",
         all.len(),
-        config.data.join(", "),
+        config
+            .data
+            .iter()
+            .map(|f| f.rsplit('/').next().unwrap_or(f))
+            .collect::<Vec<_>>()
+            .join(", "),
         config.settings.lambda,
         config.settings.epochs
     );
