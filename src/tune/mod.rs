@@ -24,7 +24,7 @@ const HELP: &str = "usage: jiangjun tune --data FILE[,FILE...] [options]
   --rate R         Adam step size in centipawns (default 0.2)
   --min-count C    weights seen in fewer training positions stay as they are (default 20)
   --l2 MU          pull towards the starting weights: MU × (change in centipawns)² per
-                   weight is added to the error (default 1e-7)
+                   weight is added to the error (default 0)
   --k K            sigmoid scale; fitted to the results when not given
   --threads T      threads (default: one per core)";
 
@@ -63,7 +63,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             lambda: 0.5,
             rate: 0.2,
             min_count: 20,
-            l2: 1e-7,
+            l2: 0.0,
         },
         k: None,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
