@@ -5,7 +5,7 @@
 
 use crate::game::xiangqi::{Move, Position};
 use crate::game::{Game, GenKind, MoveList};
-use crate::search::{self, Job, Noise, Shared};
+use crate::search::{self, Job, Noise, Report, Shared};
 use crate::time::{Clock, Limits};
 use crate::tt::Tt;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -42,13 +42,19 @@ impl BenchResult {
 
 /// One search of `pos` to `depth` on one thread, with whatever `tt` holds: what `bench` does
 /// for each position, and what `jiangjun openings` scores candidate positions with.
-pub fn fixed_depth(tt: &Tt, pos: Position, depth: u32) -> search::Report<Move> {
+pub fn fixed_depth(tt: &Tt, pos: Position, depth: u32) -> Report<Move> {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
+    search_once(pos, &limits, tt)
+}
+
+/// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
+/// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
+pub fn search_once(pos: Position, limits: &Limits, tt: &Tt) -> Report<Move> {
     let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
-    let clock = Clock::new(&limits, Duration::ZERO);
+    let clock = Clock::new(limits, Duration::ZERO);
     let mut list = MoveList::new(Position::NULL_MOVE);
     pos.generate(GenKind::All, &mut list);
     let job = Job {
@@ -60,7 +66,7 @@ pub fn fixed_depth(tt: &Tt, pos: Position, depth: u32) -> search::Report<Move> {
             stop: &stop,
             nodes: &counter,
             clock: &clock,
-            limits: &limits,
+            limits,
             noise: Noise::default(),
         },
         memory: None,

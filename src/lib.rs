@@ -2,6 +2,7 @@
 //! protocols; `main.rs` only picks what to run.
 
 pub mod bench;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod judge;
@@ -9,5 +10,7 @@ pub mod matches;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod selfplay;
 pub mod time;
 pub mod tt;
+pub mod tune;

@@ -17,6 +17,10 @@ const USAGE: &str = "usage:
                                             play engines against each other (see match --help)
   jiangjun openings --count N [--seed S] [--plies MIN-MAX] [--depth D] [--margin CP] [--out FILE]
                                             balanced random openings for long matches
+  jiangjun selfplay --games N --out FILE [options]
+                                            self-play training data (see selfplay --help)
+  jiangjun tune --data FILE[,FILE...] [options]
+                                            fit the evaluation weights (see tune --help)
   jiangjun --help                           this text";
 
 fn main() -> ExitCode {
@@ -31,6 +35,8 @@ fn main() -> ExitCode {
         Some("judge") => jiangjun::judge::run(&args[1..]),
         Some("match") => jiangjun::matches::run(&args[1..]),
         Some("openings") => jiangjun::matches::balanced::run(&args[1..]),
+        Some("selfplay") => jiangjun::selfplay::run(&args[1..]),
+        Some("tune") => jiangjun::tune::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

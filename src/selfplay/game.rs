@@ -1,0 +1,214 @@
+//! One self-play game: jiangjun searches both sides in-process at a fixed node count from an
+//! opening plus a few random plies, the rules and two adjudication rules end it, and the quiet
+//! positions it passed through are kept with the search's score, to be labelled with the
+//! result once it is known.
+
+use crate::bench::search_once;
+use crate::game::xiangqi::{Move, Position, rules};
+use crate::game::{Game, GenKind, MoveList, Outcome, Side};
+use crate::matches::openings::{Opening, Rng};
+use crate::time::Limits;
+use crate::tt::Tt;
+
+/// How one game is played and which of its positions are kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSettings {
+    /// Nodes per move for each side.
+    pub nodes: u64,
+    /// Random legal plies played after the opening, drawn from this range (inclusive).
+    pub random_plies: (u32, u32),
+}
+
+/// Positions this close after the opening are not kept: the random plies leave them unsettled
+/// and every game from one opening shares them.
+const SKIP_PLIES: u32 = 8;
+/// Positions scored beyond this (mate scores included) are won or lost already and teach the
+/// evaluation little.
+const MAX_KEPT_SCORE: i32 = 2000;
+/// Resign rule: both sides' searches agree on at least this score for `RESIGN_PLIES` plies.
+const RESIGN_SCORE: i32 = 1000;
+const RESIGN_PLIES: usize = 6;
+/// Draw rule: after `DRAW_AFTER_PLY` plies, scores within this for `DRAW_PLIES` plies.
+const DRAW_SCORE: i32 = 10;
+const DRAW_PLIES: usize = 20;
+const DRAW_AFTER_PLY: u32 = 120;
+/// A game still running after this many plies (opening included) is a draw.
+const MAX_PLIES: u32 = 400;
+
+/// A finished game: its result from Red's view (1, ½, 0) and the kept positions with the
+/// search's score from Red's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameData {
+    pub result: f32,
+    pub positions: Vec<(String, i32)>,
+    pub plies: u32,
+}
+
+impl GameData {
+    /// The data lines of the game, in the documented format `FEN | result | score`.
+    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
+        let result = match self.result {
+            r if r > 0.75 => "1.0",
+            r if r < 0.25 => "0.0",
+            _ => "0.5",
+        };
+        self.positions
+            .iter()
+            .map(move |(fen, score)| format!("{fen} | {result} | {score}"))
+    }
+}
+
+/// The result from Red's view of an outcome stated for the side to move.
+fn red_result(outcome: Outcome, to_move: Side) -> f32 {
+    let mover = match outcome {
+        Outcome::Win(_) => 1.0,
+        Outcome::Loss(_) => 0.0,
+        Outcome::Draw(_) => 0.5,
+    };
+    if to_move == Side::Red {
+        mover
+    } else {
+        1.0 - mover
+    }
+}
+
+/// Plays `count` random legal plies; stops early if the game ends (the opening is then
+/// played without them, which `play` notices as an over game and the caller as zero data).
+fn random_plies(pos: &mut Position, count: u32, rng: &mut Rng) {
+    let mut list = MoveList::new(Position::NULL_MOVE);
+    for _ in 0..count {
+        if rules::outcome(pos, 3).is_some() {
+            return;
+        }
+        list.clear();
+        pos.generate(GenKind::All, &mut list);
+        let moves = list.as_slice();
+        let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        pos.make(m);
+    }
+}
+
+/// The search's best move and score (side to move's view), or `None` for the score when the
+/// search had nothing to think about (one legal move: it answers at once without a score).
+fn think(pos: &Position, nodes: u64, tt: &Tt) -> (Option<Move>, Option<i32>) {
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let report = search_once(pos.clone(), &limits, tt);
+    let score = (report.depth > 0).then_some(report.score);
+    (report.best, score)
+}
+
+/// Tracks the scores for the resign and draw rules.
+#[derive(Default)]
+struct Adjudicator {
+    /// Consecutive plies whose score (Red's view) was at least `RESIGN_SCORE` / at most minus it.
+    red_winning: usize,
+    black_winning: usize,
+    /// Consecutive plies with a score within `DRAW_SCORE`, counted after `DRAW_AFTER_PLY`.
+    quiet: usize,
+}
+
+impl Adjudicator {
+    /// Takes one ply's score from Red's view and returns the adjudicated result, if any.
+    fn observe(&mut self, red_score: i32, ply: u32) -> Option<f32> {
+        let bump = |n: &mut usize, yes: bool| *n = if yes { *n + 1 } else { 0 };
+        bump(&mut self.red_winning, red_score >= RESIGN_SCORE);
+        bump(&mut self.black_winning, red_score <= -RESIGN_SCORE);
+        bump(
+            &mut self.quiet,
+            ply >= DRAW_AFTER_PLY && red_score.abs() <= DRAW_SCORE,
+        );
+        if self.red_winning >= RESIGN_PLIES {
+            Some(1.0)
+        } else if self.black_winning >= RESIGN_PLIES {
+            Some(0.0)
+        } else if self.quiet >= DRAW_PLIES {
+            Some(0.5)
+        } else {
+            None
+        }
+    }
+}
+
+/// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
+/// (cleared first, so that the game depends only on its inputs).
+pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Rng, tt: &Tt) -> GameData {
+    tt.clear();
+    let mut pos = opening.position();
+    let (lo, hi) = settings.random_plies;
+    let extra = lo + (rng.next_u64() % u64::from(hi - lo + 1)) as u32;
+    random_plies(&mut pos, extra, rng);
+    let first_kept = pos.ply() as u32 + SKIP_PLIES;
+    let mut adjudicator = Adjudicator::default();
+    let mut positions = Vec::new();
+    let result = loop {
+        let ply = pos.ply() as u32;
+        if let Some(outcome) = rules::outcome(&pos, 3) {
+            break red_result(outcome, pos.side_to_move());
+        }
+        if ply >= MAX_PLIES {
+            break 0.5;
+        }
+        let (best, score) = think(&pos, settings.nodes, tt);
+        let Some(best) = best else {
+            // No legal move: `rules::outcome` has ruled on that already.
+            break red_result(rules::no_moves_outcome(&pos), pos.side_to_move());
+        };
+        if let Some(score) = score {
+            let red_score = if pos.side_to_move() == Side::Red {
+                score
+            } else {
+                -score
+            };
+            let quiet = !pos.in_check() && !pos.is_capture(best);
+            if quiet && ply >= first_kept && red_score.abs() < MAX_KEPT_SCORE {
+                positions.push((pos.to_fen(), red_score));
+            }
+            if let Some(r) = adjudicator.observe(red_score, ply) {
+                break r;
+            }
+        }
+        pos.make(best);
+    };
+    GameData {
+        result,
+        positions,
+        plies: pos.ply() as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_resign_rule_needs_six_agreeing_plies() {
+        let mut a = Adjudicator::default();
+        for ply in 0..5 {
+            assert_eq!(a.observe(1200, ply), None);
+        }
+        assert_eq!(
+            a.observe(-1200, 5),
+            None,
+            "a disagreeing ply resets the count"
+        );
+        for ply in 6..10 {
+            assert_eq!(a.observe(-1500, ply), None);
+        }
+        assert_eq!(a.observe(-1500, 10), Some(0.0), "the sixth ply for Black");
+    }
+
+    #[test]
+    fn the_draw_rule_starts_after_ply_120() {
+        let mut a = Adjudicator::default();
+        for ply in 100..120 {
+            assert_eq!(a.observe(0, ply), None);
+        }
+        for ply in 120..139 {
+            assert_eq!(a.observe(5, ply), None);
+        }
+        assert_eq!(a.observe(-3, 139), Some(0.5));
+    }
+}

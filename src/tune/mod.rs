@@ -1,0 +1,258 @@
+//! `jiangjun tune`: Texel tuning of every evaluation weight from self-play data. The
+//! evaluation is linear in its weights (see `eval::Trace`), so each position's coefficients are
+//! computed once and an epoch is a pass over flat arrays; full-batch Adam then minimises the
+//! squared error between `sigmoid(eval)` and a blend of the game result and the search score.
+//! The result is written as `weights.rs`, which the engine compiles in.
+
+pub mod data;
+pub mod model;
+pub mod source;
+
+use crate::cli::{self, number};
+use crate::game::xiangqi::eval::{WEIGHTS, params};
+use data::Dataset;
+use model::{Adam, Weights};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const HELP: &str = "usage: jiangjun tune --data FILE[,FILE...] [options]
+  --data FILES     self-play data (`FEN | result | score` lines), comma-separated
+  --out PATH       where the weights go (default src/game/xiangqi/eval/weights.rs)
+  --epochs N       full passes of gradient descent (default 1000)
+  --lambda L       weight of the game result in the target, the rest is the search score
+                   (0 to 1, default 0.5)
+  --rate R         Adam step size in centipawns (default 0.2)
+  --min-count C    weights seen in fewer training positions stay as they are (default 20)
+  --l2 MU          pull towards the starting weights: MU × (change in centipawns)² per
+                   weight is added to the error (default 0)
+  --k K            sigmoid scale; fitted to the results when not given
+  --threads T      threads (default: one per core)";
+
+/// Validation blocks: every tenth block of this many consecutive positions.
+const VALIDATION_BLOCK: usize = 1000;
+
+/// How the weights are fitted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub epochs: u32,
+    /// Share of the game result in the target; the rest is the sigmoid of the search score.
+    pub lambda: f64,
+    /// Adam's step size in centipawns.
+    pub rate: f64,
+    /// Weights seen in fewer training positions are kept as they are.
+    pub min_count: u32,
+    /// Strength of the pull towards the starting weights.
+    pub l2: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Config {
+    data: Vec<String>,
+    out: String,
+    settings: Settings,
+    k: Option<f64>,
+    threads: usize,
+}
+
+fn parse(args: &[String]) -> Result<Config, String> {
+    let mut c = Config {
+        data: Vec::new(),
+        out: "src/game/xiangqi/eval/weights.rs".into(),
+        settings: Settings {
+            epochs: 1000,
+            lambda: 0.5,
+            rate: 0.2,
+            min_count: 20,
+            l2: 0.0,
+        },
+        k: None,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    for pair in args.chunks(2) {
+        let flag = pair[0].as_str();
+        let Some(v) = pair.get(1).map(String::as_str) else {
+            return Err(format!("{flag} needs a value (or is unknown)"));
+        };
+        match flag {
+            "--data" => {
+                c.data = v
+                    .split(',')
+                    .filter(|f| !f.is_empty())
+                    .map(String::from)
+                    .collect()
+            }
+            "--out" => c.out = v.to_string(),
+            "--epochs" => c.settings.epochs = number(flag, v, 0, 1_000_000)?,
+            "--lambda" => c.settings.lambda = number(flag, v, 0.0, 1.0)?,
+            "--rate" => c.settings.rate = number(flag, v, 1e-6, 1000.0)?,
+            "--min-count" => c.settings.min_count = number(flag, v, 1, u32::MAX)?,
+            "--l2" => c.settings.l2 = number(flag, v, 0.0, 1.0)?,
+            "--k" => c.k = Some(number(flag, v, 0.001, 100.0)?),
+            "--threads" => c.threads = number(flag, v, 1, 256)?,
+            _ => return Err(format!("unknown flag '{flag}'")),
+        }
+    }
+    if c.data.is_empty() {
+        return Err("--data is required".into());
+    }
+    Ok(c)
+}
+
+/// The command line entry point.
+pub fn run(args: &[String]) -> ExitCode {
+    cli::run_tool("tune", HELP, args, parse, |c| tune(&c))
+}
+
+fn load(config: &Config) -> Result<Dataset, String> {
+    let start = Instant::now();
+    let mut text = String::new();
+    for file in &config.data {
+        let t = std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?;
+        text.push_str(&t);
+        text.push('\n');
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let (data, bad) = data::load(&lines, config.threads);
+    if bad > 0 {
+        eprintln!("tune: skipped {bad} malformed lines");
+    }
+    eprintln!(
+        "tune: {} positions, {} coefficients, traced in {:.1} s",
+        data.len(),
+        data.coefficients.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if data.is_empty() {
+        return Err("no positions in the data".into());
+    }
+    Ok(data)
+}
+
+/// Which weights may move: those seen in at least `min_count` training positions, except the
+/// king's material (a king is always on the board, so its value is meaningless and kept 0).
+fn free_weights(data: &Dataset, min_count: u32) -> Vec<bool> {
+    let mut seen = vec![0u32; params::COUNT];
+    for &(i, _) in &data.coefficients {
+        seen[i as usize] += 1;
+    }
+    let mut free: Vec<bool> = seen.iter().map(|&n| n >= min_count).collect();
+    free[params::MATERIAL] = false;
+    free
+}
+
+/// Trains on `train`, reporting the error of both sets per epoch. Returns the weights of the
+/// epoch with the lowest validation error (the last one when there is no validation set) and
+/// that epoch.
+pub fn train(
+    train: &Dataset,
+    valid: &Dataset,
+    start: &Weights,
+    k: f64,
+    settings: &Settings,
+    threads: usize,
+) -> (Weights, u32) {
+    let (t_train, t_valid) = (
+        model::targets(train, k, settings.lambda),
+        model::targets(valid, k, settings.lambda),
+    );
+    let free = free_weights(train, settings.min_count);
+    eprintln!(
+        "tune: {} of {} weight pairs free to move",
+        free.iter().filter(|&&f| f).count(),
+        free.len()
+    );
+    let mut w = start.clone();
+    let mut best = (w.clone(), 0, model::error(valid, &t_valid, &w, k, threads));
+    let mut grad = vec![[0.0; 2]; w.len()];
+    let mut adam = Adam::new(w.len(), settings.rate);
+    for epoch in 1..=settings.epochs {
+        let err = model::gradient(train, &t_train, &w, k, threads, &mut grad);
+        for ((g, now), was) in grad.iter_mut().zip(&w).zip(start) {
+            g[0] += 2.0 * settings.l2 * (now[0] - was[0]);
+            g[1] += 2.0 * settings.l2 * (now[1] - was[1]);
+        }
+        adam.step(&mut w, &grad, &free);
+        let v = model::error(valid, &t_valid, &w, k, threads);
+        eprintln!("tune: epoch {epoch:>5}  train {err:.6}  validation {v:.6}");
+        if v < best.2 || valid.is_empty() {
+            best = (w.clone(), epoch, v);
+        }
+    }
+    (best.0, best.1)
+}
+
+fn tune(config: &Config) -> Result<(), String> {
+    let started = Instant::now();
+    let all = load(config)?;
+    let (train_set, valid_set) = all.split(VALIDATION_BLOCK);
+    let start: Weights = WEIGHTS
+        .iter()
+        .map(|s| [f64::from(s.0), f64::from(s.1)])
+        .collect();
+    let k = match config.k {
+        Some(k) => k,
+        None => model::fit_k(&train_set, &start, config.threads),
+    };
+    let report = |label: &str, w: &Weights| {
+        let t = config.threads;
+        let e = |d: &Dataset, lambda: f64| model::error(d, &model::targets(d, k, lambda), w, k, t);
+        println!(
+            "{label}: train {:.6}  validation {:.6}  (results only: train {:.6}  validation {:.6})",
+            e(&train_set, config.settings.lambda),
+            e(&valid_set, config.settings.lambda),
+            e(&train_set, 1.0),
+            e(&valid_set, 1.0)
+        );
+    };
+    println!(
+        "{} training and {} validation positions, K = {k:.4}, lambda = {}",
+        train_set.len(),
+        valid_set.len(),
+        config.settings.lambda
+    );
+    report("before", &start);
+    let (w, epoch) = train(
+        &train_set,
+        &valid_set,
+        &start,
+        k,
+        &config.settings,
+        config.threads,
+    );
+    println!("kept the weights of epoch {epoch}, the lowest validation error");
+    report("after", &w);
+    let rounded: Vec<[i32; 2]> = w
+        .iter()
+        .map(|p| p.map(|x| x.round().clamp(-30_000.0, 30_000.0) as i32))
+        .collect();
+    let provenance = format!(
+        "Tuned from {} positions ({}), K {k:.3}, lambda {}, {} epochs.",
+        all.len(),
+        config
+            .data
+            .iter()
+            .map(|f| f.rsplit('/').next().unwrap_or(f))
+            .collect::<Vec<_>>()
+            .join(", "),
+        config.settings.lambda,
+        config.settings.epochs
+    );
+    let text = source::write(&rounded, &provenance);
+    if source::read(&text).as_ref() != Ok(&rounded) {
+        return Err("the written weights do not read back (a bug in the writer)".into());
+    }
+    std::fs::write(&config.out, text).map_err(|e| format!("writing {}: {e}", config.out))?;
+    let names = ["advisor", "elephant", "horse", "rook", "cannon", "pawn"];
+    for (n, [mg, eg]) in names.iter().zip(&rounded[params::MATERIAL + 1..]) {
+        println!("material {n}: {mg} / {eg}");
+    }
+    println!(
+        "wrote {} in {:.1} s",
+        config.out,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
