@@ -19,9 +19,11 @@ pub const MOB_ROOK: usize = PSQ + 7 * FOLDED;
 pub const MOB_HORSE: usize = MOB_ROOK + 18;
 /// Cannon moves: quiet moves up to its screen plus a capture behind it (0–17).
 pub const MOB_CANNON: usize = MOB_HORSE + 9;
-/// King danger by attack units against the palace (0–15).
+/// King danger: attack units against the palace, and their square (a smooth, rising curve
+/// with two weights instead of a table that a small data set fits with noise).
 pub const KING_DANGER: usize = MOB_CANNON + 18;
-pub const KING_DANGER_LEN: usize = 16;
+pub const KING_DANGER_SQUARED: usize = KING_DANGER + 1;
+pub const KING_DANGER_LEN: usize = 2;
 /// An enemy cannon on the king's file with nothing between (the "hollow cannon").
 pub const HOLLOW_CANNON: usize = KING_DANGER + KING_DANGER_LEN;
 /// An enemy cannon on the king's file with two pieces between: either may not move off
@@ -73,6 +75,8 @@ pub fn name(i: usize) -> String {
         "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
     ];
     let singles = [
+        (KING_DANGER, "king danger"),
+        (KING_DANGER_SQUARED, "king danger squared"),
         (HOLLOW_CANNON, "hollow cannon"),
         (LOADED_CANNON, "loaded cannon"),
         (BOTTOM_CANNON, "bottom cannon"),
@@ -106,7 +110,6 @@ pub fn name(i: usize) -> String {
         _ if i < MOB_HORSE => format!("rook mobility {}", i - MOB_ROOK),
         _ if i < MOB_CANNON => format!("horse mobility {}", i - MOB_HORSE),
         _ if i < KING_DANGER => format!("cannon mobility {}", i - MOB_CANNON),
-        _ if i < HOLLOW_CANNON => format!("king danger {}", i - KING_DANGER),
         _ => format!("weight {i}"),
     }
 }

@@ -184,7 +184,11 @@ pub fn add_terms<K: Sink>(pos: &Position, sink: &mut K) {
     for side in [Side::Red, Side::Black] {
         let them = side.flip();
         let (mine, theirs) = (&att[side.index()], &att[them.index()]);
-        sink.add(side, KING_DANGER + theirs.units.clamp(0, 15) as usize, 1);
+        let units = theirs.units.clamp(0, 20);
+        if units > 0 {
+            sink.add(side, KING_DANGER, units);
+            sink.add(side, KING_DANGER_SQUARED, units * units);
+        }
         let control = (theirs.all & PALACE[side.index()]).count_ones() as i32;
         if control > 0 {
             sink.add(side, PALACE_CONTROL, control);

@@ -1,6 +1,6 @@
 //! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
 //! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, "Tuning".
-//! Hand-seeded from the first release's tables until the first tuning run.
+//! Tuned from 136700 positions (selfplay-5k-train.txt), K 0.397, lambda 0.5, 1000 epochs.
 
 use super::S;
 use super::params::COUNT;
@@ -8,27 +8,27 @@ use super::params::COUNT;
 #[rustfmt::skip]
 pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // material king
-    S(200, 200), // material advisor
-    S(200, 200), // material elephant
-    S(390, 420), // material horse
-    S(900, 900), // material rook
-    S(470, 420), // material cannon
-    S(100, 100), // material pawn
+    S(179, 176), // material advisor
+    S(183, 176), // material elephant
+    S(417, 403), // material horse
+    S(930, 928), // material rook
+    S(489, 414), // material cannon
+    S(90, 117), // material pawn
     S(0, 0), // psq king a0
     S(0, 0), // psq king b0
     S(0, 0), // psq king c0
-    S(4, 4), // psq king d0
-    S(8, 8), // psq king e0
+    S(-17, 34), // psq king d0
+    S(37, 24), // psq king e0
     S(0, 0), // psq king a1
     S(0, 0), // psq king b1
     S(0, 0), // psq king c1
-    S(-6, -6), // psq king d1
-    S(-4, -4), // psq king e1
+    S(-36, 6), // psq king d1
+    S(-34, 17), // psq king e1
     S(0, 0), // psq king a2
     S(0, 0), // psq king b2
     S(0, 0), // psq king c2
-    S(-12, -12), // psq king d2
-    S(-12, -12), // psq king e2
+    S(-43, -41), // psq king d2
+    S(-40, -42), // psq king e2
     S(0, 0), // psq king a3
     S(0, 0), // psq king b3
     S(0, 0), // psq king c3
@@ -67,17 +67,17 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq advisor a0
     S(0, 0), // psq advisor b0
     S(0, 0), // psq advisor c0
-    S(0, 0), // psq advisor d0
+    S(-12, -21), // psq advisor d0
     S(0, 0), // psq advisor e0
     S(0, 0), // psq advisor a1
     S(0, 0), // psq advisor b1
     S(0, 0), // psq advisor c1
     S(0, 0), // psq advisor d1
-    S(4, 4), // psq advisor e1
+    S(12, -13), // psq advisor e1
     S(0, 0), // psq advisor a2
     S(0, 0), // psq advisor b2
     S(0, 0), // psq advisor c2
-    S(0, 0), // psq advisor d2
+    S(-27, -27), // psq advisor d2
     S(2, 2), // psq advisor e2
     S(0, 0), // psq advisor a3
     S(0, 0), // psq advisor b3
@@ -116,7 +116,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq advisor e9
     S(0, 0), // psq elephant a0
     S(0, 0), // psq elephant b0
-    S(0, 0), // psq elephant c0
+    S(22, -24), // psq elephant c0
     S(0, 0), // psq elephant d0
     S(0, 0), // psq elephant e0
     S(0, 0), // psq elephant a1
@@ -124,11 +124,11 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant c1
     S(0, 0), // psq elephant d1
     S(4, 4), // psq elephant e1
-    S(0, 0), // psq elephant a2
+    S(-23, -23), // psq elephant a2
     S(0, 0), // psq elephant b2
     S(0, 0), // psq elephant c2
     S(0, 0), // psq elephant d2
-    S(2, 2), // psq elephant e2
+    S(28, -21), // psq elephant e2
     S(0, 0), // psq elephant a3
     S(0, 0), // psq elephant b3
     S(0, 0), // psq elephant c3
@@ -136,7 +136,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant e3
     S(0, 0), // psq elephant a4
     S(0, 0), // psq elephant b4
-    S(0, 0), // psq elephant c4
+    S(-22, -24), // psq elephant c4
     S(0, 0), // psq elephant d4
     S(0, 0), // psq elephant e4
     S(0, 0), // psq elephant a5
@@ -164,156 +164,156 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant c9
     S(0, 0), // psq elephant d9
     S(0, 0), // psq elephant e9
-    S(0, 0), // psq horse a0
-    S(-4, -4), // psq horse b0
-    S(0, 0), // psq horse c0
-    S(0, 0), // psq horse d0
-    S(0, 0), // psq horse e0
-    S(0, 0), // psq horse a1
-    S(2, 2), // psq horse b1
-    S(4, 4), // psq horse c1
-    S(4, 4), // psq horse d1
-    S(-2, -2), // psq horse e1
-    S(4, 4), // psq horse a2
-    S(2, 2), // psq horse b2
-    S(8, 8), // psq horse c2
-    S(8, 8), // psq horse d2
-    S(4, 4), // psq horse e2
-    S(2, 2), // psq horse a3
-    S(6, 6), // psq horse b3
-    S(8, 8), // psq horse c3
-    S(6, 6), // psq horse d3
-    S(10, 10), // psq horse e3
-    S(4, 4), // psq horse a4
-    S(12, 12), // psq horse b4
-    S(16, 16), // psq horse c4
-    S(14, 14), // psq horse d4
-    S(12, 12), // psq horse e4
-    S(6, 6), // psq horse a5
-    S(16, 16), // psq horse b5
-    S(14, 14), // psq horse c5
-    S(18, 18), // psq horse d5
-    S(16, 16), // psq horse e5
-    S(8, 8), // psq horse a6
-    S(24, 24), // psq horse b6
-    S(18, 18), // psq horse c6
-    S(24, 24), // psq horse d6
-    S(20, 20), // psq horse e6
-    S(12, 12), // psq horse a7
-    S(14, 14), // psq horse b7
-    S(16, 16), // psq horse c7
-    S(20, 20), // psq horse d7
-    S(18, 18), // psq horse e7
-    S(4, 4), // psq horse a8
-    S(10, 10), // psq horse b8
-    S(28, 28), // psq horse c8
-    S(16, 16), // psq horse d8
-    S(8, 8), // psq horse e8
-    S(4, 4), // psq horse a9
-    S(8, 8), // psq horse b9
-    S(16, 16), // psq horse c9
-    S(12, 12), // psq horse d9
-    S(4, 4), // psq horse e9
-    S(-2, -2), // psq rook a0
-    S(10, 10), // psq rook b0
-    S(6, 6), // psq rook c0
-    S(14, 14), // psq rook d0
+    S(33, -31), // psq horse a0
+    S(-22, -9), // psq horse b0
+    S(-25, -25), // psq horse c0
+    S(-25, -27), // psq horse d0
+    S(-9, -3), // psq horse e0
+    S(-16, -25), // psq horse a1
+    S(-23, 31), // psq horse b1
+    S(-23, -24), // psq horse c1
+    S(7, 31), // psq horse d1
+    S(0, -14), // psq horse e1
+    S(16, 19), // psq horse a2
+    S(25, -19), // psq horse b2
+    S(-3, 7), // psq horse c2
+    S(-23, 15), // psq horse d2
+    S(3, 33), // psq horse e2
+    S(31, 32), // psq horse a3
+    S(-22, -10), // psq horse b3
+    S(5, 11), // psq horse c3
+    S(-11, 10), // psq horse d3
+    S(35, 38), // psq horse e3
+    S(-26, -23), // psq horse a4
+    S(-1, -5), // psq horse b4
+    S(43, 36), // psq horse c4
+    S(32, 12), // psq horse d4
+    S(39, 18), // psq horse e4
+    S(-21, 3), // psq horse a5
+    S(-2, 3), // psq horse b5
+    S(-20, 39), // psq horse c5
+    S(34, -6), // psq horse d5
+    S(31, 34), // psq horse e5
+    S(-23, -22), // psq horse a6
+    S(50, 29), // psq horse b6
+    S(-14, 28), // psq horse c6
+    S(52, 2), // psq horse d6
+    S(21, 3), // psq horse e6
+    S(38, 35), // psq horse a7
+    S(-6, -12), // psq horse b7
+    S(-6, 10), // psq horse c7
+    S(50, 23), // psq horse d7
+    S(52, 0), // psq horse e7
+    S(-26, -18), // psq horse a8
+    S(36, 39), // psq horse b8
+    S(55, 41), // psq horse c8
+    S(-13, 25), // psq horse d8
+    S(-15, -21), // psq horse e8
+    S(34, 21), // psq horse a9
+    S(-22, -18), // psq horse b9
+    S(49, 52), // psq horse c9
+    S(-12, 2), // psq horse d9
+    S(36, 36), // psq horse e9
+    S(-14, 8), // psq rook a0
+    S(11, 23), // psq rook b0
+    S(34, 31), // psq rook c0
+    S(-2, 42), // psq rook d0
     S(12, 12), // psq rook e0
-    S(8, 8), // psq rook a1
-    S(4, 4), // psq rook b1
-    S(8, 8), // psq rook c1
-    S(16, 16), // psq rook d1
-    S(8, 8), // psq rook e1
-    S(4, 4), // psq rook a2
-    S(8, 8), // psq rook b2
-    S(6, 6), // psq rook c2
-    S(14, 14), // psq rook d2
-    S(12, 12), // psq rook e2
-    S(6, 6), // psq rook a3
-    S(10, 10), // psq rook b3
-    S(8, 8), // psq rook c3
-    S(14, 14), // psq rook d3
-    S(14, 14), // psq rook e3
-    S(12, 12), // psq rook a4
-    S(16, 16), // psq rook b4
-    S(14, 14), // psq rook c4
-    S(20, 20), // psq rook d4
-    S(20, 20), // psq rook e4
-    S(12, 12), // psq rook a5
-    S(14, 14), // psq rook b5
-    S(12, 12), // psq rook c5
-    S(18, 18), // psq rook d5
-    S(18, 18), // psq rook e5
-    S(12, 12), // psq rook a6
-    S(18, 18), // psq rook b6
-    S(16, 16), // psq rook c6
-    S(22, 22), // psq rook d6
-    S(22, 22), // psq rook e6
-    S(12, 12), // psq rook a7
-    S(12, 12), // psq rook b7
-    S(12, 12), // psq rook c7
-    S(18, 18), // psq rook d7
-    S(18, 18), // psq rook e7
-    S(16, 16), // psq rook a8
-    S(20, 20), // psq rook b8
-    S(18, 18), // psq rook c8
-    S(24, 24), // psq rook d8
-    S(26, 26), // psq rook e8
-    S(14, 14), // psq rook a9
-    S(14, 14), // psq rook b9
-    S(12, 12), // psq rook c9
-    S(18, 18), // psq rook d9
-    S(16, 16), // psq rook e9
-    S(0, 0), // psq cannon a0
-    S(0, 0), // psq cannon b0
-    S(2, 2), // psq cannon c0
-    S(6, 6), // psq cannon d0
-    S(6, 6), // psq cannon e0
-    S(0, 0), // psq cannon a1
-    S(2, 2), // psq cannon b1
-    S(4, 4), // psq cannon c1
-    S(6, 6), // psq cannon d1
-    S(6, 6), // psq cannon e1
-    S(4, 4), // psq cannon a2
-    S(0, 0), // psq cannon b2
-    S(8, 8), // psq cannon c2
-    S(6, 6), // psq cannon d2
-    S(10, 10), // psq cannon e2
-    S(0, 0), // psq cannon a3
-    S(0, 0), // psq cannon b3
-    S(0, 0), // psq cannon c3
-    S(2, 2), // psq cannon d3
-    S(8, 8), // psq cannon e3
-    S(-2, -2), // psq cannon a4
-    S(0, 0), // psq cannon b4
-    S(4, 4), // psq cannon c4
-    S(2, 2), // psq cannon d4
-    S(6, 6), // psq cannon e4
-    S(0, 0), // psq cannon a5
-    S(0, 0), // psq cannon b5
-    S(0, 0), // psq cannon c5
-    S(2, 2), // psq cannon d5
-    S(8, 8), // psq cannon e5
-    S(0, 0), // psq cannon a6
-    S(0, 0), // psq cannon b6
-    S(-2, -2), // psq cannon c6
-    S(4, 4), // psq cannon d6
-    S(10, 10), // psq cannon e6
-    S(2, 2), // psq cannon a7
-    S(2, 2), // psq cannon b7
-    S(0, 0), // psq cannon c7
-    S(-10, -10), // psq cannon d7
-    S(-8, -8), // psq cannon e7
-    S(2, 2), // psq cannon a8
-    S(2, 2), // psq cannon b8
-    S(0, 0), // psq cannon c8
-    S(-4, -4), // psq cannon d8
-    S(-14, -14), // psq cannon e8
-    S(6, 6), // psq cannon a9
-    S(4, 4), // psq cannon b9
-    S(0, 0), // psq cannon c9
-    S(-10, -10), // psq cannon d9
-    S(-12, -12), // psq cannon e9
+    S(27, -22), // psq rook a1
+    S(6, 22), // psq rook b1
+    S(34, -28), // psq rook c1
+    S(17, 25), // psq rook d1
+    S(-15, -10), // psq rook e1
+    S(-12, -4), // psq rook a2
+    S(-11, -16), // psq rook b2
+    S(-17, -11), // psq rook c2
+    S(6, 25), // psq rook d2
+    S(-4, 39), // psq rook e2
+    S(24, 31), // psq rook a3
+    S(-20, 35), // psq rook b3
+    S(36, 30), // psq rook c3
+    S(40, 29), // psq rook d3
+    S(43, 42), // psq rook e3
+    S(37, 27), // psq rook a4
+    S(28, -7), // psq rook b4
+    S(16, 38), // psq rook c4
+    S(52, 19), // psq rook d4
+    S(1, 26), // psq rook e4
+    S(33, 29), // psq rook a5
+    S(17, 14), // psq rook b5
+    S(40, -9), // psq rook c5
+    S(14, 7), // psq rook d5
+    S(-2, -3), // psq rook e5
+    S(40, 19), // psq rook a6
+    S(20, -4), // psq rook b6
+    S(39, 37), // psq rook c6
+    S(41, 19), // psq rook d6
+    S(44, 37), // psq rook e6
+    S(40, 42), // psq rook a7
+    S(-19, 43), // psq rook b7
+    S(16, 33), // psq rook c7
+    S(28, 50), // psq rook d7
+    S(51, 54), // psq rook e7
+    S(34, 27), // psq rook a8
+    S(-9, 23), // psq rook b8
+    S(-11, 40), // psq rook c8
+    S(-3, 49), // psq rook d8
+    S(59, 60), // psq rook e8
+    S(17, 39), // psq rook a9
+    S(-11, -10), // psq rook b9
+    S(34, 1), // psq rook c9
+    S(49, 27), // psq rook d9
+    S(50, -10), // psq rook e9
+    S(-31, 10), // psq cannon a0
+    S(-25, -25), // psq cannon b0
+    S(22, 24), // psq cannon c0
+    S(-22, 37), // psq cannon d0
+    S(-11, 19), // psq cannon e0
+    S(7, -29), // psq cannon a1
+    S(-9, -14), // psq cannon b1
+    S(29, -12), // psq cannon c1
+    S(-6, 35), // psq cannon d1
+    S(34, -15), // psq cannon e1
+    S(22, 28), // psq cannon a2
+    S(15, 18), // psq cannon b2
+    S(35, 33), // psq cannon c2
+    S(15, 23), // psq cannon d2
+    S(32, 28), // psq cannon e2
+    S(31, -21), // psq cannon a3
+    S(-8, -13), // psq cannon b3
+    S(-1, -10), // psq cannon c3
+    S(28, 23), // psq cannon d3
+    S(39, -9), // psq cannon e3
+    S(-13, -22), // psq cannon a4
+    S(11, -10), // psq cannon b4
+    S(26, 32), // psq cannon c4
+    S(9, -12), // psq cannon d4
+    S(22, -20), // psq cannon e4
+    S(-9, -29), // psq cannon a5
+    S(-24, 12), // psq cannon b5
+    S(-26, -15), // psq cannon c5
+    S(-27, 26), // psq cannon d5
+    S(34, -23), // psq cannon e5
+    S(-26, -26), // psq cannon a6
+    S(-15, -11), // psq cannon b6
+    S(-10, -7), // psq cannon c6
+    S(-20, -20), // psq cannon d6
+    S(13, -16), // psq cannon e6
+    S(-15, -17), // psq cannon a7
+    S(-29, -21), // psq cannon b7
+    S(-23, -24), // psq cannon c7
+    S(-39, -38), // psq cannon d7
+    S(-38, -33), // psq cannon e7
+    S(-21, -28), // psq cannon a8
+    S(13, -19), // psq cannon b8
+    S(-30, -28), // psq cannon c8
+    S(21, -34), // psq cannon d8
+    S(-43, -32), // psq cannon e8
+    S(-3, 16), // psq cannon a9
+    S(32, -18), // psq cannon b9
+    S(-27, -25), // psq cannon c9
+    S(-34, -32), // psq cannon d9
+    S(22, -39), // psq cannon e9
     S(0, 0), // psq pawn a0
     S(0, 0), // psq pawn b0
     S(0, 0), // psq pawn c0
@@ -329,118 +329,104 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq pawn c2
     S(0, 0), // psq pawn d2
     S(0, 0), // psq pawn e2
-    S(0, 0), // psq pawn a3
+    S(-24, 24), // psq pawn a3
     S(0, 0), // psq pawn b3
-    S(-2, -2), // psq pawn c3
+    S(-25, -14), // psq pawn c3
     S(0, 0), // psq pawn d3
-    S(4, 4), // psq pawn e3
-    S(2, 2), // psq pawn a4
+    S(8, 25), // psq pawn e3
+    S(-14, 11), // psq pawn a4
     S(0, 0), // psq pawn b4
-    S(8, 8), // psq pawn c4
+    S(12, 20), // psq pawn c4
     S(0, 0), // psq pawn d4
-    S(8, 8), // psq pawn e4
-    S(6, 6), // psq pawn a5
-    S(12, 12), // psq pawn b5
-    S(18, 18), // psq pawn c5
-    S(18, 18), // psq pawn d5
-    S(20, 20), // psq pawn e5
-    S(10, 10), // psq pawn a6
-    S(20, 20), // psq pawn b6
-    S(30, 30), // psq pawn c6
-    S(34, 34), // psq pawn d6
-    S(40, 40), // psq pawn e6
-    S(14, 14), // psq pawn a7
-    S(26, 26), // psq pawn b7
-    S(42, 42), // psq pawn c7
-    S(60, 60), // psq pawn d7
-    S(80, 80), // psq pawn e7
-    S(18, 18), // psq pawn a8
-    S(36, 36), // psq pawn b8
-    S(56, 56), // psq pawn c8
-    S(80, 80), // psq pawn d8
-    S(120, 120), // psq pawn e8
-    S(0, 0), // psq pawn a9
-    S(3, 3), // psq pawn b9
-    S(6, 6), // psq pawn c9
-    S(9, 9), // psq pawn d9
-    S(12, 12), // psq pawn e9
-    S(-24, -24), // rook mobility 0
-    S(-20, -20), // rook mobility 1
-    S(-16, -16), // rook mobility 2
-    S(-12, -12), // rook mobility 3
-    S(-8, -8), // rook mobility 4
-    S(-4, -4), // rook mobility 5
-    S(0, 0), // rook mobility 6
-    S(4, 4), // rook mobility 7
-    S(8, 8), // rook mobility 8
-    S(12, 12), // rook mobility 9
-    S(16, 16), // rook mobility 10
-    S(20, 20), // rook mobility 11
-    S(24, 24), // rook mobility 12
-    S(28, 28), // rook mobility 13
-    S(32, 32), // rook mobility 14
-    S(36, 36), // rook mobility 15
-    S(40, 40), // rook mobility 16
-    S(44, 44), // rook mobility 17
-    S(-24, -18), // horse mobility 0
-    S(-16, -12), // horse mobility 1
-    S(-8, -6), // horse mobility 2
-    S(0, 0), // horse mobility 3
-    S(8, 6), // horse mobility 4
-    S(16, 12), // horse mobility 5
-    S(24, 18), // horse mobility 6
-    S(32, 24), // horse mobility 7
-    S(40, 30), // horse mobility 8
-    S(-8, -8), // cannon mobility 0
-    S(-6, -6), // cannon mobility 1
-    S(-4, -4), // cannon mobility 2
-    S(-2, -2), // cannon mobility 3
-    S(0, 0), // cannon mobility 4
-    S(2, 2), // cannon mobility 5
-    S(4, 4), // cannon mobility 6
-    S(6, 6), // cannon mobility 7
-    S(8, 8), // cannon mobility 8
-    S(10, 10), // cannon mobility 9
-    S(12, 12), // cannon mobility 10
-    S(14, 14), // cannon mobility 11
-    S(16, 16), // cannon mobility 12
-    S(18, 18), // cannon mobility 13
-    S(20, 20), // cannon mobility 14
-    S(22, 22), // cannon mobility 15
-    S(24, 24), // cannon mobility 16
-    S(26, 26), // cannon mobility 17
-    S(0, 0), // king danger 0
-    S(-2, -1), // king danger 1
-    S(-8, -4), // king danger 2
-    S(-18, -9), // king danger 3
-    S(-32, -16), // king danger 4
-    S(-50, -25), // king danger 5
-    S(-72, -36), // king danger 6
-    S(-98, -49), // king danger 7
-    S(-128, -64), // king danger 8
-    S(-162, -81), // king danger 9
-    S(-200, -100), // king danger 10
-    S(-242, -121), // king danger 11
-    S(-288, -144), // king danger 12
-    S(-338, -169), // king danger 13
-    S(-392, -196), // king danger 14
-    S(-450, -225), // king danger 15
-    S(-50, -20), // hollow cannon
-    S(-15, -5), // loaded cannon
-    S(-20, -10), // bottom cannon
-    S(-20, -20), // rook pin
-    S(-10, -10), // kings pin
-    S(-15, -10), // rook on palace line
-    S(-15, -10), // horse at palace
-    S(-30, -10), // missing advisor vs two rooks
-    S(4, 2), // guard vs crossed attacker
-    S(10, 20), // connected pawns
-    S(-10, -10), // hanging, side to move
-    S(-30, -30), // hanging, side waiting
-    S(-5, -5), // threat, side to move
-    S(-25, -25), // threat, side waiting
-    S(10, 5), // tempo
-    S(-6, -3), // palace control
-    S(15, 10), // rook on open file
-    S(10, 10), // elephants linked
+    S(8, 22), // psq pawn e4
+    S(-27, 25), // psq pawn a5
+    S(10, 35), // psq pawn b5
+    S(36, 20), // psq pawn c5
+    S(44, 34), // psq pawn d5
+    S(43, 48), // psq pawn e5
+    S(10, 34), // psq pawn a6
+    S(42, 41), // psq pawn b6
+    S(52, 52), // psq pawn c6
+    S(60, 9), // psq pawn d6
+    S(67, 59), // psq pawn e6
+    S(30, 10), // psq pawn a7
+    S(50, 39), // psq pawn b7
+    S(71, 40), // psq pawn c7
+    S(89, 91), // psq pawn d7
+    S(97, 52), // psq pawn e7
+    S(-10, -7), // psq pawn a8
+    S(64, 42), // psq pawn b8
+    S(90, 31), // psq pawn c8
+    S(114, 56), // psq pawn d8
+    S(158, 120), // psq pawn e8
+    S(-35, 29), // psq pawn a9
+    S(30, 31), // psq pawn b9
+    S(-17, -14), // psq pawn c9
+    S(-21, -22), // psq pawn d9
+    S(-17, -18), // psq pawn e9
+    S(-49, -50), // rook mobility 0
+    S(-18, -34), // rook mobility 1
+    S(-35, -38), // rook mobility 2
+    S(-32, 6), // rook mobility 3
+    S(-12, -2), // rook mobility 4
+    S(17, -15), // rook mobility 5
+    S(10, 15), // rook mobility 6
+    S(30, 27), // rook mobility 7
+    S(27, 35), // rook mobility 8
+    S(39, 38), // rook mobility 9
+    S(35, 42), // rook mobility 10
+    S(38, 43), // rook mobility 11
+    S(50, 21), // rook mobility 12
+    S(28, 40), // rook mobility 13
+    S(46, 39), // rook mobility 14
+    S(54, 34), // rook mobility 15
+    S(32, 34), // rook mobility 16
+    S(52, 30), // rook mobility 17
+    S(-48, -47), // horse mobility 0
+    S(-34, -28), // horse mobility 1
+    S(-21, -19), // horse mobility 2
+    S(1, 7), // horse mobility 3
+    S(21, 11), // horse mobility 4
+    S(33, 16), // horse mobility 5
+    S(38, 25), // horse mobility 6
+    S(48, 38), // horse mobility 7
+    S(51, 41), // horse mobility 8
+    S(-36, -36), // cannon mobility 0
+    S(-31, -31), // cannon mobility 1
+    S(-23, 13), // cannon mobility 2
+    S(12, -27), // cannon mobility 3
+    S(-7, -8), // cannon mobility 4
+    S(14, 6), // cannon mobility 5
+    S(-11, 32), // cannon mobility 6
+    S(22, 9), // cannon mobility 7
+    S(2, 33), // cannon mobility 8
+    S(11, 24), // cannon mobility 9
+    S(14, 16), // cannon mobility 10
+    S(28, 9), // cannon mobility 11
+    S(24, 18), // cannon mobility 12
+    S(39, -1), // cannon mobility 13
+    S(47, 3), // cannon mobility 14
+    S(46, -3), // cannon mobility 15
+    S(54, -7), // cannon mobility 16
+    S(56, 1), // cannon mobility 17
+    S(-1, 16), // king danger
+    S(-3, -6), // king danger squared
+    S(-79, 10), // hollow cannon
+    S(-29, -30), // loaded cannon
+    S(-5, 14), // bottom cannon
+    S(-8, 5), // rook pin
+    S(23, -33), // kings pin
+    S(-1, -12), // rook on palace line
+    S(-34, 1), // horse at palace
+    S(-63, -42), // missing advisor vs two rooks
+    S(-6, 0), // guard vs crossed attacker
+    S(20, 6), // connected pawns
+    S(-35, -33), // hanging, side to move
+    S(-59, -59), // hanging, side waiting
+    S(-30, -19), // threat, side to move
+    S(-54, -55), // threat, side waiting
+    S(20, -3), // tempo
+    S(-6, 13), // palace control
+    S(31, 30), // rook on open file
+    S(39, -10), // elephants linked
 ];
