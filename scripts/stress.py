@@ -146,7 +146,7 @@ def build_pool(binary, rng, walks):
                     fens.append(line[5:])
                     break
     helper.send("quit")
-    helper.p.wait(timeout=10)
+    helper.kill()  # the pool is built; how the helper ends is the stress run's business
     return pool
 
 
@@ -372,6 +372,11 @@ class Session:
                 go2.sent = e.send(go2.line)
         self.pump(rng.random() * 0.02)
         if not go.released:
+            # A search that waits for stop must not hold back isready: its readyok comes
+            # before the release, however slow the machine (an engine that queued isready
+            # behind the search would answer only after stop).
+            self.wait_until(lambda _: not self.pending_ready, ANSWER_WAIT,
+                            f"readyok while '{line}' waits for stop")
             self.release(go)
         self.wait_until(lambda _: not self.expect, ANSWER_WAIT, f"the answer to '{line}'")
         # Everything sent so far has been carried out once readyok is back (stop when idle is
