@@ -45,6 +45,13 @@ pub struct Tt {
 const SLOT_BYTES: usize = 16;
 const BUCKET: usize = 2;
 
+/// Every table reserves at least this much address space (only the slots in use are ever
+/// touched, so only they become resident). glibc serves a request this large with its own
+/// `mmap` and unmaps it on free, whatever its dynamic threshold has grown to (at most 32 MiB);
+/// a smaller table could come from the heap, whose freed middle stays resident, so that after a
+/// few `Hash` changes a 1 MB table kept tens of MB of dead tables in memory.
+const MIN_RESERVE_BYTES: usize = 32 * 1024 * 1024 + 4096;
+
 impl Tt {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Tt {
@@ -58,7 +65,9 @@ impl Tt {
     pub fn try_new(mb: usize) -> Option<Tt> {
         let count = (mb.max(1) * 1024 * 1024 / SLOT_BYTES / BUCKET).max(1) * BUCKET;
         let mut slots = Vec::new();
-        slots.try_reserve_exact(count).ok()?;
+        slots
+            .try_reserve_exact(count.max(MIN_RESERVE_BYTES / SLOT_BYTES))
+            .ok()?;
         slots.extend((0..count).map(|_| Slot {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),
