@@ -117,11 +117,7 @@ impl<G: Game> Worker<'_, G> {
         if let (Some(e), Some(s)) = (tt, tt_score)
             && !pv_node
             && e.depth >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            }
+            && e.bound.settles(s, alpha, beta)
         {
             return s;
         }
@@ -328,13 +324,7 @@ impl<G: Game> Worker<'_, G> {
         }
         let path_dependent = self.rule_verdicts != verdicts_before && best.abs() >= MATE_BOUND;
         if excluded.is_none() && !path_dependent {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_orig, beta);
             self.shared.tt.store(
                 key,
                 Entry {

@@ -29,12 +29,7 @@ impl<G: Game> Worker<'_, G> {
         let tt = self.shared.tt.probe(key);
         if let Some(e) = tt {
             let s = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if !pv_node && usable {
+            if !pv_node && e.bound.settles(s, alpha, beta) {
                 return s;
             }
         }
@@ -106,13 +101,7 @@ impl<G: Game> Worker<'_, G> {
             return outcome_score(self.pos.no_moves_outcome(), ply);
         }
         if best.abs() < MATE_BOUND || in_check {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_orig, beta);
             self.shared.tt.store(
                 key,
                 Entry {
