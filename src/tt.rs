@@ -61,8 +61,13 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The slots one key may use, aligned so that a probe touches a single cache line (unaligned,
+/// every other bucket of the table straddled two).
+#[repr(align(32))]
+struct Bucket([Slot; BUCKET]);
+
 pub struct Tt {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
@@ -87,24 +92,26 @@ impl Tt {
 
     /// Like `new`, but `None` when the memory cannot be had.
     pub fn try_new(mb: usize) -> Option<Tt> {
-        let count = (mb.max(1) * 1024 * 1024 / SLOT_BYTES / BUCKET).max(1) * BUCKET;
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(count.max(MIN_RESERVE_BYTES / SLOT_BYTES))
+        let count = (mb.max(1) * 1024 * 1024 / SLOT_BYTES / BUCKET).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count.max(MIN_RESERVE_BYTES / SLOT_BYTES / BUCKET))
             .ok()?;
-        slots.extend((0..count).map(|_| Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
+        buckets.extend((0..count).map(|_| {
+            Bucket(std::array::from_fn(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            }))
         }));
         Some(Tt {
-            slots,
+            buckets,
             generation: AtomicU8::new(0),
         })
     }
 
     /// Empties every slot. Not to be called while a search runs.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -117,14 +124,29 @@ impl Tt {
         self.generation.store((g + 1) & 0x3f, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        let buckets = (self.slots.len() / BUCKET) as u128;
-        ((key as u128 * buckets) >> 64) as usize * BUCKET
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let n = self.buckets.len() as u128;
+        &self.buckets[((key as u128 * n) >> 64) as usize]
+    }
+
+    /// Asks the processor to start loading the bucket of `key`, so that the probe a little
+    /// later (after a move is made) does not wait for main memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p: *const Bucket = self.bucket(key);
+            // SAFETY: a prefetch is only a hint and never faults; the address is a live bucket.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.slots[b..b + BUCKET].iter().find_map(|s| {
+        self.bucket(key).0.iter().find_map(|s| {
             let data = s.data.load(Ordering::Relaxed);
             let check = s.check.load(Ordering::Relaxed);
             (data != 0 && check ^ data == key).then(|| unpack(data))?
@@ -132,9 +154,8 @@ impl Tt {
     }
 
     pub fn store(&self, key: u64, entry: Entry) {
-        let b = self.bucket(key);
         let generation = u64::from(self.generation.load(Ordering::Relaxed));
-        let bucket = &self.slots[b..b + BUCKET];
+        let bucket = &self.bucket(key).0;
         let mut victim = 0;
         let mut worst = i32::MAX;
         for (i, s) in bucket.iter().enumerate() {
@@ -177,9 +198,12 @@ impl Tt {
     /// Permille of a sample of slots filled in the current search.
     pub fn hashfull(&self) -> u32 {
         let generation = u64::from(self.generation.load(Ordering::Relaxed));
-        let sample = self.slots.len().min(2000);
-        let used = self.slots[..sample]
+        let sample = self.buckets.len().min(1000) * BUCKET;
+        let used = self
+            .buckets
             .iter()
+            .take(sample / BUCKET)
+            .flat_map(|b| &b.0)
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
                 d != 0 && (d >> 42) & 0x3f == generation
@@ -266,11 +290,20 @@ mod tests {
         let tt = Tt::new(1);
         let key = 42u64 << 40;
         tt.store(key, entry(1, 1));
-        let b = tt.bucket(key);
-        tt.slots[b]
+        tt.bucket(key).0[0]
             .data
             .store(pack(entry(2, 9), 0), Ordering::Relaxed);
         assert_eq!(tt.probe(key), None);
+    }
+
+    #[test]
+    fn buckets_sit_in_one_cache_line() {
+        let tt = Tt::new(1);
+        let line = |p: *const Slot| p as usize / 64;
+        for key in [0u64, 1 << 60, u64::MAX, 0x9e37_79b9_7f4a_7c15] {
+            let b = &tt.bucket(key).0;
+            assert_eq!(line(&b[0]), line(&b[BUCKET - 1]));
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Properties over random legal games: make/unmake restores everything, the incremental key
-//! equals the key computed from scratch, FEN out and back in is the identity, and every
+//! equals the key computed from scratch and the key predicted before the move, FEN out and back in is the identity, and every
 //! generated move is legal by the slow definition (the own king is not attacked afterwards).
 
 mod common;
@@ -19,7 +19,10 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
             if moves.is_empty() {
                 break;
             }
-            pos.make(moves[rng.below(moves.len())]);
+            let m = moves[rng.below(moves.len())];
+            let predicted = pos.key_after(m);
+            pos.make(m);
+            assert_eq!(pos.key(), predicted, "game {game}: key_after differs");
             assert_eq!(
                 pos.key(),
                 pos.compute_key(),

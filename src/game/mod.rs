@@ -161,6 +161,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn side_to_move(&self) -> Side;
     /// Zobrist key of the position, updated incrementally.
     fn key(&self) -> u64;
+    /// The key the position will have after the legal move `m`, without making it: the search
+    /// prefetches that position's table entry while it is still busy with this one.
+    fn key_after(&self, m: Self::Move) -> u64;
     fn in_check(&self) -> bool;
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
     /// The number of legal moves (perft's leaves); games may count faster than they list.

@@ -256,6 +256,7 @@ impl<G: Game> Worker<'_, G> {
             let frame = self.frame(ply);
             frame.piece_to = now;
             frame.null_move = false;
+            self.shared.tt.prefetch(self.pos.key_after(m));
             self.pos.make(m);
             let gives_check = self.pos.in_check();
             if prune_unless_check && !gives_check {

@@ -79,6 +79,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
             self.frame(ply).piece_to = PieceTo::NONE;
+            self.shared.tt.prefetch(self.pos.key_after(m));
             self.pos.make(m);
             let score = -self.quiesce(-beta, -alpha, ply + 1);
             self.pos.unmake();

@@ -47,6 +47,9 @@ impl Game for Position {
     fn key(&self) -> u64 {
         Position::key(self)
     }
+    fn key_after(&self, m: Move) -> u64 {
+        Position::key_after(self, m)
+    }
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }

@@ -212,6 +212,20 @@ impl Position {
     }
 
     /// Plays a move that must be legal (from `generate` or `parse_move`).
+    /// The key after the legal move `mv` (see `make`, which keeps the same key incrementally).
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let mut key = self.state().key ^ zobrist::SIDE;
+        if let Some(moving) = self.board[from.index()] {
+            key ^= zobrist::piece(moving, from) ^ zobrist::piece(moving, to);
+        }
+        if let Some(c) = self.board[to.index()] {
+            key ^= zobrist::piece(c, to);
+        }
+        key
+    }
+
     pub fn make(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let moving = self.board[from.index()].expect("a legal move starts on a piece");
