@@ -101,6 +101,14 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
             .copied()
             .collect();
         assert_eq!(captures.as_slice(), expected.as_slice());
+        let mut quiets = MoveList::new(jiangjun::game::xiangqi::Move::NONE);
+        pos.generate_legal(GenKind::Quiets, &mut quiets);
+        let expected: Vec<_> = legal
+            .iter()
+            .filter(|m| pos.piece_at(m.to()).is_none())
+            .copied()
+            .collect();
+        assert_eq!(quiets.as_slice(), expected.as_slice());
     }
 }
 

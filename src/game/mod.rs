@@ -67,8 +67,23 @@ impl Reason {
 pub enum GenKind {
     /// Every legal move.
     All,
-    /// Legal captures only (for quiescence search).
+    /// Legal captures only (for quiescence search, and the first stage of move picking).
     Captures,
+    /// Legal moves that capture nothing: with `Captures`, exactly the moves of `All`.
+    Quiets,
+}
+
+impl GenKind {
+    /// Whether moves to an empty point belong to this kind.
+    #[inline]
+    pub fn quiets(self) -> bool {
+        self != GenKind::Captures
+    }
+    /// Whether captures belong to this kind.
+    #[inline]
+    pub fn captures(self) -> bool {
+        self != GenKind::Quiets
+    }
 }
 
 /// More moves than any legal position of either game can have (chess peaks at 218).
@@ -120,9 +135,13 @@ impl<M: Copy> MoveList<M> {
         &mut self.moves[..self.len]
     }
     /// Keeps only the moves for which `keep` is true, preserving their order.
-    pub fn retain(&mut self, mut keep: impl FnMut(M) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len {
+    pub fn retain(&mut self, keep: impl FnMut(M) -> bool) {
+        self.retain_from(0, keep);
+    }
+    /// Like `retain`, for the moves from index `start` on (those before stay as they are).
+    pub fn retain_from(&mut self, start: usize, mut keep: impl FnMut(M) -> bool) {
+        let mut n = start;
+        for i in start..self.len {
             let m = self.moves[i];
             if keep(m) {
                 self.moves[n] = m;

@@ -1,9 +1,10 @@
 //! Move ordering, in stages: the transposition-table move is tried before any move is
-//! generated (a cutoff by it saves the generation), then the rest are generated and scored:
-//! captures that do not lose material (static exchange ≥ 0) by victim value and capture
-//! history, then the two killers and the counter move, then quiet moves by their butterfly and
-//! continuation histories, and last the captures that lose material. Moves are picked one at
-//! a time (selection), since a cutoff usually comes early and sorting the rest would be wasted.
+//! generated (a cutoff by it saves the generation); then the captures are generated and those
+//! that do not lose material (static exchange ≥ 0) come by victim value and capture history;
+//! then the two killers and the counter move, each checked legal on its own; only then are the
+//! quiet moves generated, to come by their butterfly and continuation histories, with the
+//! captures that lose material last. Moves are picked one at a time (selection), since a
+//! cutoff usually comes early and sorting the rest would be wasted.
 
 use super::history::{History, PieceTo};
 use crate::game::{Game, GenKind, MOVE_LIST_CAPACITY, MoveList};
@@ -35,14 +36,19 @@ pub struct Context<'h, G: Game> {
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Stage {
     TtMove,
-    Generate,
-    Pick,
+    GenerateCaptures,
+    GoodCaptures,
+    Killers,
+    GenerateQuiets,
+    Rest,
 }
 
 pub struct Picker<M: Copy> {
     stage: Stage,
     kind: GenKind,
     tt_move: Option<M>,
+    /// The killers and counter move returned before the quiet moves were generated.
+    early: [Option<M>; 3],
     moves: MoveList<M>,
     scores: [i32; MOVE_LIST_CAPACITY],
     next: usize,
@@ -55,6 +61,7 @@ impl<M: Copy + Eq> Picker<M> {
             stage: Stage::TtMove,
             kind,
             tt_move,
+            early: [None; 3],
             moves: MoveList::new(filler),
             scores: [0; MOVE_LIST_CAPACITY],
             next: 0,
@@ -62,31 +69,79 @@ impl<M: Copy + Eq> Picker<M> {
     }
 
     /// The next move with its ordering score, or `None` when all were returned.
+    /// Quiet moves are generated only once the good captures, killers and counter move have
+    /// not cut the node off, which most cut nodes never reach.
     pub fn next<G: Game<Move = M>>(
         &mut self,
         pos: &mut G,
         ctx: &Context<'_, G>,
     ) -> Option<(M, i32)> {
-        if self.stage == Stage::TtMove {
-            self.stage = Stage::Generate;
-            if let Some(m) = self.tt_move {
-                return Some((m, GOOD_CAPTURE * 2));
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, GOOD_CAPTURE * 2));
+                    }
+                }
+                Stage::GenerateCaptures => {
+                    let kind = if self.kind == GenKind::All {
+                        self.stage = Stage::GoodCaptures;
+                        GenKind::Captures
+                    } else {
+                        self.stage = Stage::Rest;
+                        self.kind
+                    };
+                    self.generate(pos, ctx, kind);
+                }
+                Stage::GoodCaptures => {
+                    if let Some(found) = self.pick(pos, GOOD_CAPTURE) {
+                        return Some(found);
+                    }
+                    self.stage = Stage::Killers;
+                }
+                Stage::Killers => {
+                    let candidates = [ctx.killers[0], ctx.killers[1], ctx.counter];
+                    let scores = [KILLER[0], KILLER[1], COUNTER];
+                    if let Some(i) = (0..3).find(|&i| self.early[i].is_none()) {
+                        // Each slot is decided once: `Some` marks it tried, whatever it holds.
+                        let m = candidates[i];
+                        let fresh = Some(m) != self.tt_move
+                            && !candidates[..i].contains(&m)
+                            && !pos.is_capture(m)
+                            && pos.is_legal(m);
+                        self.early[i] = Some(if fresh { m } else { G::NULL_MOVE });
+                        if fresh {
+                            return Some((m, scores[i]));
+                        }
+                    } else {
+                        self.stage = Stage::GenerateQuiets;
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.stage = Stage::Rest;
+                    self.generate(pos, ctx, GenKind::Quiets);
+                }
+                Stage::Rest => return self.pick(pos, i32::MIN),
             }
         }
-        if self.stage == Stage::Generate {
-            self.stage = Stage::Pick;
-            pos.generate(self.kind, &mut self.moves);
-            if let Some(t) = self.tt_move {
-                self.moves.retain(|m| m != t);
-            }
-            self.score_all(pos, ctx);
-        }
-        self.pick(pos)
     }
 
-    fn score_all<G: Game<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>) {
+    /// Appends the moves of `kind` (without those already returned) and scores them.
+    fn generate<G: Game<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, kind: GenKind) {
+        let start = self.moves.len();
+        pos.generate(kind, &mut self.moves);
+        let (tt, early) = (self.tt_move, self.early);
+        if tt.is_some() || kind == GenKind::Quiets {
+            self.moves
+                .retain_from(start, |m| Some(m) != tt && !early.contains(&Some(m)));
+        }
+        self.score(pos, ctx, start);
+    }
+
+    fn score<G: Game<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
         let side = pos.side_to_move().index();
-        for i in 0..self.moves.len() {
+        for i in start..self.moves.len() {
             let m = self.moves.as_slice()[i];
             let now = History::<G>::piece_to(pos, m);
             self.scores[i] = if let Some((victim, attacker)) = pos.capture_values(m) {
@@ -94,19 +149,14 @@ impl<M: Copy + Eq> Picker<M> {
                 let value = 2 * (victim * 16 + ctx.history.capture_score(now, captured) / 16);
                 // A capture of a piece worth at least the capturer never loses material.
                 GOOD_CAPTURE + value + i32::from(victim < attacker) * UNCHECKED
-            } else if m == ctx.killers[0] {
-                KILLER[0]
-            } else if m == ctx.killers[1] {
-                KILLER[1]
-            } else if m == ctx.counter {
-                COUNTER
             } else {
                 ctx.history.quiet_score(side, m, now, ctx.prev)
             };
         }
     }
 
-    fn pick<G: Game<Move = M>>(&mut self, pos: &mut G) -> Option<(M, i32)> {
+    /// The best remaining move if its score reaches `floor`.
+    fn pick<G: Game<Move = M>>(&mut self, pos: &mut G, floor: i32) -> Option<(M, i32)> {
         let n = self.moves.len();
         loop {
             if self.next >= n {
@@ -120,6 +170,9 @@ impl<M: Copy + Eq> Picker<M> {
             }
             let m = self.moves.as_slice()[best];
             let score = self.scores[best];
+            if score < floor {
+                return None;
+            }
             if score >= GOOD_CAPTURE && score & UNCHECKED != 0 {
                 // A capture by a more valuable piece: safe only if the exchange says so.
                 if pos.see(m) >= 0 {

@@ -86,8 +86,8 @@ impl Position {
                 continue;
             }
             match self.piece_at(to) {
-                None if which == GenKind::All => out.push(Move::new(from, to)),
-                Some(p) if p.side() != us => out.push(Move::new(from, to)),
+                None if which.quiets() => out.push(Move::new(from, to)),
+                Some(p) if which.captures() && p.side() != us => out.push(Move::new(from, to)),
                 _ => {}
             }
         }
@@ -106,13 +106,15 @@ impl Position {
                 match self.piece_at(to) {
                     None if screened => {}
                     None => {
-                        if which == GenKind::All {
+                        if which.quiets() {
                             out.push(Move::new(from, to));
                         }
                     }
-                    Some(_) if cannon && !screened => screened = true,
+                    // Beyond the first piece there is only a cannon's capture.
+                    Some(_) if cannon && !screened && which.captures() => screened = true,
+                    Some(_) if !which.captures() => break,
                     Some(p) => {
-                        if p.side() != us {
+                        if which.captures() && p.side() != us {
                             out.push(Move::new(from, to));
                         }
                         break;

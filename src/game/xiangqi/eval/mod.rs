@@ -11,6 +11,7 @@
 pub mod params;
 mod scale;
 mod sliders;
+mod steps;
 mod terms;
 mod weights;
 

@@ -7,7 +7,7 @@
 //! a full set of guards; one pawn rarely beats two advisors.
 
 use super::super::position::Position;
-use super::super::types::Kind;
+use super::super::types::{Kind, Piece};
 use crate::game::Side;
 
 /// The draw scale (0–64) for `strong` standing better.
@@ -20,6 +20,9 @@ pub fn draw_scale(pos: &Position, strong: Side) -> i32 {
         count(s, Kind::Horse),
         count(s, Kind::Cannon),
     );
+    if rooks + horses + cannons >= 2 {
+        return 64; // the common case, decided before the pawns are counted
+    }
     let pawns = active_pawns(pos, strong);
     let weak_guards = count(w, Kind::Advisor) + count(w, Kind::Elephant);
     let weak_advisors = count(w, Kind::Advisor);
@@ -54,18 +57,6 @@ pub fn draw_scale(pos: &Position, strong: Side) -> i32 {
 /// The pawns that can still attack: crossed or not, but not on the enemy's back rank, where
 /// a pawn only moves sideways and cannot reach the king from behind.
 fn active_pawns(pos: &Position, side: Side) -> i32 {
-    let last = if side == Side::Red { 9 } else { 0 };
-    let mut n = 0;
-    let mut set = pos.pieces(side);
-    while set != 0 {
-        let i = set.trailing_zeros() as usize;
-        set &= set - 1;
-        if let Some(s) = super::super::types::Square::from_index(i)
-            && s.rank() != last
-            && pos.piece_at(s).is_some_and(|p| p.kind() == Kind::Pawn)
-        {
-            n += 1;
-        }
-    }
-    n
+    let last_rank: u128 = ((1 << 9) - 1) << (if side == Side::Red { 81 } else { 0 });
+    (pos.pieces_of(Piece::new(side, Kind::Pawn)) & !last_rank).count_ones() as i32
 }

@@ -7,13 +7,11 @@
 
 use super::super::lines;
 use super::super::position::Position;
-use super::super::tables::{
-    HORSE_MOVES, Steps, advisor_moves, elephant_moves, king_moves, pawn_moves,
-};
 use super::super::types::{Kind, Piece, Square};
 use super::own_rank;
 use super::params::*;
 use super::sliders::Views;
+use super::steps::{ADVISOR, ELEPHANT, HORSE, KING, PAWN, step_attacks};
 use crate::game::Side;
 
 /// Receives the evaluation's counts.
@@ -78,16 +76,6 @@ fn squares(mut set: u128) -> impl Iterator<Item = Square> {
     })
 }
 
-fn steps_set(steps: &Steps, pos: &Position, needs_free_via: bool) -> u128 {
-    let mut set = 0;
-    for (to, via) in steps.iter() {
-        if !needs_free_via || pos.piece_at(via).is_none() {
-            set |= to.bit();
-        }
-    }
-    set
-}
-
 /// What one side's pieces attack, and the counts the terms need.
 #[derive(Default)]
 struct SideAttacks {
@@ -143,7 +131,7 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
         a.all |= att;
     }
     for s in squares(of(Kind::Horse)) {
-        let att = steps_set(&HORSE_MOVES[s.index()], pos, true);
+        let att = step_attacks(pos, HORSE, side, s);
         let mobility = (att & !own).count_ones() as usize;
         sink.add(side, MOB_HORSE + mobility.min(8), 1);
         if att & palace != 0 {
@@ -154,7 +142,7 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
         a.all |= att;
     }
     for s in squares(of(Kind::Pawn)) {
-        let att = steps_set(pawn_moves(side, s), pos, false);
+        let att = step_attacks(pos, PAWN, side, s);
         if att & palace != 0 {
             a.units += 1;
         }
@@ -163,12 +151,12 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
     a.by_minor |= a.by_pawn;
     a.all |= a.by_pawn;
     for s in squares(of(Kind::Advisor)) {
-        a.all |= steps_set(advisor_moves(side, s), pos, false);
+        a.all |= step_attacks(pos, ADVISOR, side, s);
     }
     for s in squares(of(Kind::Elephant)) {
-        a.all |= steps_set(elephant_moves(side, s), pos, true);
+        a.all |= step_attacks(pos, ELEPHANT, side, s);
     }
-    a.all |= steps_set(king_moves(side, pos.king(side)), pos, false);
+    a.all |= step_attacks(pos, KING, side, pos.king(side));
     a
 }
 
@@ -330,7 +318,7 @@ fn structure<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
     let elephants = pos.pieces_of(Piece::new(side, Kind::Elephant));
     if let Some(e) = squares(elephants).next()
         && elephants.count_ones() == 2
-        && steps_set(elephant_moves(side, e), pos, true) & elephants != 0
+        && step_attacks(pos, ELEPHANT, side, e) & elephants != 0
     {
         sink.add(side, ELEPHANTS_LINKED, 1);
     }
