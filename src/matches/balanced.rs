@@ -7,9 +7,9 @@
 //! game), and the final positions are deduplicated (two move orders reaching one position count
 //! once). Everything follows from the seed, so a set can be regenerated and checked.
 
-use super::openings::Rng;
 use crate::game::xiangqi::{Move, Position, rules};
 use crate::game::{GenKind, MoveList, Side};
+use crate::random::{self, Generator, RngExt};
 use crate::tt::Tt;
 use std::collections::HashSet;
 use std::io::Write;
@@ -104,14 +104,16 @@ pub struct Kept {
 
 /// Random plies from the start; `None` if the game ended or the side to move is in check
 /// (an opening should leave a quiet position to both engines).
-fn random_line(rng: &mut Rng, plies: usize) -> Option<(Position, Vec<Move>)> {
+fn random_line(rng: &mut Generator, plies: usize) -> Option<(Position, Vec<Move>)> {
     let mut pos = Position::startpos();
     let mut moves = Vec::with_capacity(plies);
     for _ in 0..plies {
         let mut legal = MoveList::new(Move::NONE);
         pos.generate_legal(GenKind::All, &mut legal);
-        let n = u64::try_from(legal.len()).ok().filter(|&n| n > 0)?;
-        let m = legal.as_slice()[(rng.next_u64() % n) as usize];
+        if legal.is_empty() {
+            return None;
+        }
+        let m = legal.as_slice()[rng.random_range(0..legal.len())];
         pos.make(m);
         moves.push(m);
     }
@@ -121,7 +123,7 @@ fn random_line(rng: &mut Rng, plies: usize) -> Option<(Position, Vec<Move>)> {
 /// Generates the openings, calling `progress(kept, tried)` now and then. Stops early (with
 /// fewer) if a thousand tries per wanted opening were not enough.
 pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kept> {
-    let mut rng = Rng::new(s.seed);
+    let mut rng = random::seeded(s.seed);
     let tt = Tt::new(4);
     let mut seen = HashSet::new();
     let mut kept = Vec::with_capacity(s.count);
@@ -133,8 +135,7 @@ pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kep
         if tried % 1000 == 0 {
             progress(kept.len(), tried);
         }
-        let span = (hi - lo + 1) as u64;
-        let plies = lo + (rng.next_u64() % span) as usize;
+        let plies = rng.random_range(lo..=hi);
         let Some((pos, moves)) = random_line(&mut rng, plies) else {
             continue;
         };

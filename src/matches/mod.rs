@@ -105,7 +105,7 @@ fn load_openings(cfg: &Config) -> Result<Vec<Opening>, String> {
     };
     let mut list = openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
     if shuffle {
-        openings::shuffle(&mut list, cfg.seed);
+        crate::random::shuffle(&mut list, cfg.seed);
     }
     Ok(list)
 }

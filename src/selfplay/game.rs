@@ -6,7 +6,8 @@
 use crate::bench::search_once;
 use crate::game::xiangqi::{Move, Position, rules};
 use crate::game::{Game, GenKind, MoveList, Outcome, Side};
-use crate::matches::openings::{Opening, Rng};
+use crate::matches::openings::Opening;
+use crate::random::{Generator, RngExt};
 use crate::time::Limits;
 use crate::tt::Tt;
 
@@ -74,7 +75,7 @@ fn red_result(outcome: Outcome, to_move: Side) -> f32 {
 
 /// Plays `count` random legal plies; stops early if the game ends (the opening is then
 /// played without them, which `play` notices as an over game and the caller as zero data).
-fn random_plies(pos: &mut Position, count: u32, rng: &mut Rng) {
+fn random_plies(pos: &mut Position, count: u32, rng: &mut Generator) {
     let mut list = MoveList::new(Position::NULL_MOVE);
     for _ in 0..count {
         if rules::outcome(pos, 3).is_some() {
@@ -83,7 +84,7 @@ fn random_plies(pos: &mut Position, count: u32, rng: &mut Rng) {
         list.clear();
         pos.generate(GenKind::All, &mut list);
         let moves = list.as_slice();
-        let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        let m = moves[rng.random_range(0..moves.len())];
         pos.make(m);
     }
 }
@@ -134,11 +135,11 @@ impl Adjudicator {
 
 /// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
 /// (cleared first, so that the game depends only on its inputs).
-pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Rng, tt: &Tt) -> GameData {
+pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Generator, tt: &Tt) -> GameData {
     tt.clear();
     let mut pos = opening.position();
     let (lo, hi) = settings.random_plies;
-    let extra = lo + (rng.next_u64() % u64::from(hi - lo + 1)) as u32;
+    let extra = rng.random_range(lo..=hi);
     random_plies(&mut pos, extra, rng);
     let first_kept = pos.ply() as u32 + SKIP_PLIES;
     let mut adjudicator = Adjudicator::default();

@@ -13,7 +13,8 @@ mod game;
 pub use game::{GameData, GameSettings, play};
 
 use crate::cli::{self, number};
-use crate::matches::openings::{self, Opening, Rng};
+use crate::matches::openings::{self, Opening};
+use crate::random;
 use crate::tt::Tt;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -107,11 +108,6 @@ pub fn run(args: &[String]) -> ExitCode {
     })
 }
 
-/// The random stream of game `index`: independent of which thread plays it.
-fn game_rng(seed: u64, index: u64) -> Rng {
-    Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index.wrapping_mul(0xbf58_476d_1ce4_e5b9))
-}
-
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
 fn generate(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
@@ -150,7 +146,8 @@ fn worker(
         if index >= config.games {
             return;
         }
-        let mut rng = game_rng(config.seed, index);
+        // Its own stream: game `index` plays the same whichever thread plays it.
+        let mut rng = random::stream(config.seed, index);
         let opening = &openings[(index % openings.len() as u64) as usize];
         let data = play(opening, &config.settings, &mut rng, &tt);
         if tx.send(data).is_err() {

@@ -6,11 +6,11 @@ use super::model::{self, Weights};
 use super::*;
 use crate::game::xiangqi::Position;
 use crate::game::{Game, GenKind, MoveList};
-use crate::matches::openings::Rng;
+use crate::random::{self, RngExt};
 
 /// Positions from short random games (varied material, phases and patterns).
 fn random_positions(games: u32, plies: u32) -> Vec<Position> {
-    let mut rng = Rng::new(99);
+    let mut rng = random::seeded(99);
     let mut out = Vec::new();
     let mut list = MoveList::new(Position::NULL_MOVE);
     for _ in 0..games {
@@ -21,7 +21,7 @@ fn random_positions(games: u32, plies: u32) -> Vec<Position> {
             if list.is_empty() {
                 break;
             }
-            let m = list.as_slice()[(rng.next_u64() % list.len() as u64) as usize];
+            let m = list.as_slice()[rng.random_range(0..list.len())];
             pos.make(m);
             out.push(Position::from_fen(&pos.to_fen()).expect("own FEN"));
         }
