@@ -14,6 +14,7 @@ pub mod pgn;
 pub mod report;
 pub mod schedule;
 pub mod stats;
+pub mod summary;
 
 use crate::game::xiangqi::Position;
 use args::{Command, Config};
