@@ -4,6 +4,7 @@
 //! result once it is known.
 
 use crate::bench::search_once;
+use crate::cli::values::{number_in, range_in};
 use crate::game::xiangqi::{Move, Position, rules};
 use crate::game::{Game, GenKind, MoveList, Outcome, Side};
 use crate::matches::openings::Opening;
@@ -12,11 +13,13 @@ use crate::time::Limits;
 use crate::tt::Tt;
 
 /// How one game is played and which of its positions are kept.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct GameSettings {
-    /// Nodes per move for each side.
+    /// Nodes per move for each side (1 to 1000000000).
+    #[arg(long, value_name = "K", default_value_t = 5000, value_parser = number_in(1u64, 1_000_000_000))]
     pub nodes: u64,
-    /// Random legal plies played after the opening, drawn from this range (inclusive).
+    /// Random legal plies played after the opening, drawn from this range (each 0 to 40).
+    #[arg(long, value_name = "A-B", default_value = "2-6", value_parser = range_in(0u32, 40))]
     pub random_plies: (u32, u32),
 }
 

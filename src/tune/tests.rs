@@ -156,8 +156,12 @@ fn the_pull_towards_the_start_holds_weights_back() {
 
 #[test]
 fn command_lines_are_checked() {
-    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    let c = parse(&args("--data a,b --lambda 0.3 --epochs 5")).expect("valid");
+    let parse = |line: &str| {
+        <Config as clap::Parser>::try_parse_from(
+            std::iter::once("tune").chain(line.split_whitespace()),
+        )
+    };
+    let c = parse("--data a,b --lambda 0.3 --epochs 5").expect("valid");
     assert_eq!(c.data, ["a", "b"]);
     assert_eq!((c.settings.lambda, c.settings.epochs), (0.3, 5));
     for bad in [
@@ -167,6 +171,6 @@ fn command_lines_are_checked() {
         "--data a --k 0",
         "--x 1",
     ] {
-        assert!(parse(&args(bad)).is_err(), "{bad}");
+        assert!(parse(bad).is_err(), "{bad}");
     }
 }
