@@ -89,6 +89,7 @@ fn absolute(o: Outcome, to_move: Side, detail: Option<String>) -> Ruling {
 /// Prints `red-loses`, `black-loses`, `draw` or `none` and the reason, e.g. `black-loses:
 /// perpetual chase of the rook on g6`.
 #[derive(clap::Args, Debug)]
+#[command(args_override_self = true)]
 pub struct JudgeArgs {
     /// The position, as one argument or as its space-separated fields.
     #[arg(long, required = true, num_args = 1.., value_name = "FEN")]

@@ -56,6 +56,11 @@ fn perft_bench_and_judge_as_readme_shows_them() {
         "{divide}"
     );
     assert!(works(&["bench", "2"]).contains("Bench: "));
+    // A flag given twice: the last one counts.
+    assert_eq!(
+        works(&["perft", "1", "--fen", "junk", "--fen", FEN]),
+        works(&["perft", "1", "--fen", FEN])
+    );
     let ruling = works(&["judge", "--fen", FEN, "--moves", "a0a9"]);
     assert_eq!(ruling, "black-loses: checkmate\n");
     // --game xiangqi is the default, before or after the subcommand.

@@ -16,7 +16,7 @@ const MAX_PERFT_DEPTH: u32 = 12;
 ///
 /// Ends with a line `total N`; the timing goes to stderr.
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
 pub struct PerftArgs {
     /// Depth in plies (1 to 12).
     #[arg(value_parser = number_in(1, MAX_PERFT_DEPTH))]
@@ -33,7 +33,7 @@ pub struct PerftArgs {
 ///
 /// One thread, a fresh table; the last line, `Bench: N`, is the search's signature.
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
 pub struct BenchArgs {
     /// Search depth (1 to 30; default: the signature's depth).
     #[arg(value_parser = number_in(1u32, 30))]

@@ -33,7 +33,9 @@ pub enum Format {
 
 /// Play engines against each other, with jiangjun's Xiangqi rules as the arbiter.
 #[derive(Args, Debug)]
-#[command(after_help = AFTER_HELP, allow_negative_numbers = true)]
+// A flag given twice: the last one counts, as the hand-written parser had it (scripts add
+// defaults before the caller's flags).
+#[command(after_help = AFTER_HELP, allow_negative_numbers = true, args_override_self = true)]
 pub struct MatchArgs {
     #[command(flatten)]
     engine: EngineWords,

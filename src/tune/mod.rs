@@ -41,7 +41,7 @@ pub struct Settings {
 
 /// Fit the evaluation weights to self-play data (Texel tuning); writes `weights.rs`.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
 pub struct Config {
     /// Self-play data (`FEN | result | score` lines), comma-separated files.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
