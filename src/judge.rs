@@ -84,53 +84,34 @@ fn absolute(o: Outcome, to_move: Side, detail: Option<String>) -> Ruling {
     }
 }
 
-/// The command line: `judge --fen FEN [--moves M1 M2 …]`. Prints the ruling on stdout;
-/// usage errors, bad FENs and illegal moves go to stderr with exit code 2.
-pub fn run(args: &[String]) -> ExitCode {
-    let mut fen = None;
-    let mut moves = Vec::new();
-    let mut in_moves = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--fen" => {
-                i += 1;
-                // A FEN may come as one argument or as its space-separated fields.
-                let mut parts = Vec::new();
-                while i < args.len() && !args[i].starts_with("--") {
-                    parts.push(args[i].as_str());
-                    i += 1;
-                }
-                if parts.is_empty() {
-                    eprintln!("jiangjun judge: --fen needs a FEN");
-                    return ExitCode::from(2);
-                }
-                fen = Some(parts.join(" "));
-                in_moves = false;
-                continue;
-            }
-            "--moves" => in_moves = true,
-            m if in_moves => moves.extend(m.split_whitespace().map(str::to_string)),
-            other => {
-                eprintln!("jiangjun judge: unexpected argument '{other}'");
-                return ExitCode::from(2);
-            }
-        }
-        i += 1;
-    }
-    let Some(fen) = fen else {
-        eprintln!("jiangjun judge: give --fen FEN [--moves M1 M2 ...]");
-        return ExitCode::from(2);
-    };
-    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+/// Rule on the position after the moves.
+///
+/// Prints `red-loses`, `black-loses`, `draw` or `none` and the reason, e.g. `black-loses:
+/// perpetual chase of the rook on g6`.
+#[derive(clap::Args, Debug)]
+#[command(args_override_self = true)]
+pub struct JudgeArgs {
+    /// The position, as one argument or as its space-separated fields.
+    #[arg(long, required = true, num_args = 1.., value_name = "FEN")]
+    fen: Vec<String>,
+    /// Moves in ICCS (`h2e2`), as separate arguments or several in one.
+    #[arg(long, num_args = 0.., value_name = "MOVE")]
+    moves: Vec<String>,
+}
+
+/// Prints the ruling on stdout; a bad FEN or an illegal move goes to stderr with exit code 2.
+pub fn run(args: &JudgeArgs) -> ExitCode {
+    let fen = args.fen.join(" ");
+    let moves: Vec<&str> = args
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .collect();
     match judge(&fen, &moves) {
         Ok(ruling) => {
             println!("{ruling}");
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("jiangjun judge: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::usage_error(Some("judge"), &e),
     }
 }

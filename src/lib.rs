@@ -9,6 +9,7 @@ pub mod judge;
 pub mod matches;
 pub mod perft;
 pub mod protocol;
+pub mod random;
 pub mod search;
 pub mod selfplay;
 pub mod time;

@@ -1,21 +1,151 @@
-//! The command line of `jiangjun match`, parsed into a `Config`; every flag is listed in
-//! `HELP`, which `--help` prints.
+//! The command line of `jiangjun match`: `MatchArgs` is what clap reads, flag by flag with
+//! typed values and ranges; `MatchArgs::check` then turns it into a `Config`, refusing what no
+//! single flag can see (how many engines, two of one name, no time control). The `--engine`,
+//! `--sprt`, `--resign` and `--draw` flags take several `KEY=VALUE` words each, as in
+//! cutechess-cli; their keys are read here.
 
 use super::clock::{MAX_SECONDS, TimeControl};
-use super::engine::{EngineSpec, Proto};
+use super::engine::EngineSpec;
 use super::game::Adjudication;
-use super::stats::{EloModel, SprtParams};
+use super::specs::{EngineWords, Pair, adjudication, engine_spec, sprt};
+use super::stats::SprtParams;
+use crate::cli::values::{key_value, number_in};
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The text of `jiangjun match --help`.
-pub const HELP: &str = include_str!("help.txt");
+/// What `--help` shows after the flags: the engine keys, the rules that need no flag, and an
+/// example.
+const AFTER_HELP: &str = include_str!("help.txt");
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The most games a match may schedule per pairing (an SPRT run needs far fewer).
+const MAX_GAMES: usize = 10_000_000;
+/// The most games played at once.
+const MAX_CONCURRENCY: usize = 1024;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Match,
     Gauntlet,
+    #[value(alias = "roundrobin", alias = "rr")]
     RoundRobin,
+}
+
+/// Play engines against each other, with jiangjun's Xiangqi rules as the arbiter.
+#[derive(Args, Debug)]
+// A flag given twice: the last one counts, as the hand-written parser had it (scripts add
+// defaults before the caller's flags).
+#[command(after_help = AFTER_HELP, allow_negative_numbers = true, args_override_self = true)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    engine: EngineWords,
+    /// Check a PGN file instead: replay every game through the rules.
+    #[arg(long, value_name = "FILE")]
+    read_pgn: Option<PathBuf>,
+    #[command(flatten)]
+    format: FormatArgs,
+    #[command(flatten)]
+    time: TimeArgs,
+    #[command(flatten)]
+    limits: TimeLimitArgs,
+    #[command(flatten)]
+    end: EndArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Format")]
+struct FormatArgs {
+    /// match: 2 engines; gauntlet: the first against each other one; round-robin: every pair.
+    #[arg(long, value_enum, default_value = "match")]
+    format: Format,
+    /// Games per pairing (1 to 10000000); each opening is played twice, colours swapped.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = number_in(1, MAX_GAMES))]
+    games: usize,
+    /// One opening a line: FEN [moves] m1 m2 ... ('#' comments). Default: the 40 built-in
+    /// balanced openings, shuffled; for long matches scripts/openings/balanced-5000.txt (or
+    /// make a set: jiangjun openings).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Shuffle the openings of FILE too.
+    #[arg(long)]
+    shuffle: bool,
+    /// Shuffle seed.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Games played at the same time (1 to 1024).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number_in(1, MAX_CONCURRENCY))]
+    concurrency: usize,
+}
+
+/// The time control: exactly one of these.
+#[derive(Args, Debug)]
+#[group(multiple = false)]
+#[command(next_help_heading = "Time control (one of)")]
+struct TimeArgs {
+    /// Seconds for the game plus increment, e.g. 10+0.1; or MOVES/BASE[+INC], e.g. 40/60.
+    #[arg(long, value_name = "TC", value_parser = TimeControl::parse_tc)]
+    tc: Option<TimeControl>,
+    /// Fixed seconds per move.
+    #[arg(long, value_name = "SECONDS", value_parser = TimeControl::parse_st)]
+    st: Option<TimeControl>,
+    /// Fixed depth.
+    #[arg(long, value_name = "N", value_parser = number_in(1, u32::MAX))]
+    depth: Option<u32>,
+    /// Fixed nodes.
+    #[arg(long, value_name = "N", value_parser = number_in(1, u64::MAX))]
+    nodes: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Time control (one of)")]
+struct TimeLimitArgs {
+    /// Grace over the clock before a time loss, in ms (0 to 1000000000).
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = number_in(0, (MAX_SECONDS * 1000.0) as u64))]
+    timemargin: u64,
+    /// Untimed moves and handshakes: seconds before an engine counts as hung (0.001 to
+    /// 1000000).
+    #[arg(long, value_name = "S", default_value_t = 30.0, value_parser = number_in(0.001, MAX_SECONDS))]
+    hang_timeout: f64,
+}
+
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Game end (besides the rules)")]
+struct EndArgs {
+    /// Draw after N full moves past the opening (0 = no limit).
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    maxmoves: usize,
+    /// movecount=N score=CP: a side whose own score is <= -CP for N moves in a row loses
+    /// (scores as the engine reports them: UCI cp, a UCCI engine's own units).
+    #[arg(long, value_name = "KEY=N", num_args = 1.., value_parser = key_value)]
+    resign: Option<Vec<Pair>>,
+    /// movenumber=M movecount=N score=CP: from move M, a draw when both sides' last N scores
+    /// are within +-CP.
+    #[arg(long, value_name = "KEY=N", num_args = 1.., value_parser = key_value)]
+    draw: Option<Vec<Pair>>,
+}
+
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Output")]
+struct OutputArgs {
+    /// Write the games (XiangQi Wizard PGN: [Game "Chinese Chess"], ICCS moves).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Write the final summary as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Log every line sent to and received from each engine into DIR.
+    #[arg(long, value_name = "DIR")]
+    log: Option<PathBuf>,
+    /// elo0=E0 elo1=E1 alpha=A beta=B [model=logistic|normalized]: sequential test of the first
+    /// engine against the second (match format only; defaults 0, 5, 0.05, 0.05, logistic);
+    /// stops as soon as it decides, never before 20 complete pairs (40 games).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 0.., value_parser = key_value)]
+    sprt: Option<Vec<Pair>>,
+    /// No per-game progress lines.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -41,306 +171,102 @@ pub struct Config {
 
 /// What the command line asks for.
 pub enum Command {
-    Help,
     ReadPgn(PathBuf),
     Run(Box<Config>),
 }
 
-fn number<T: std::str::FromStr>(flag: &str, v: Option<&String>) -> Result<T, String> {
-    let v = v.ok_or_else(|| format!("{flag} needs a value"))?;
-    v.parse()
-        .map_err(|_| format!("{flag}: '{v}' is not a valid number"))
+impl TimeArgs {
+    fn time_control(&self) -> Option<TimeControl> {
+        self.tc
+            .or(self.st)
+            .or(self.depth.map(TimeControl::Depth))
+            .or(self.nodes.map(TimeControl::Nodes))
+    }
 }
 
-/// Splits `KEY=VALUE` words into pairs.
-fn pairs<'a>(flag: &str, words: &'a [String]) -> Result<Vec<(&'a str, &'a str)>, String> {
-    words
-        .iter()
-        .map(|w| {
-            w.split_once('=')
-                .ok_or_else(|| format!("{flag}: '{w}' is not KEY=VALUE"))
-        })
-        .collect()
-}
-
-fn parse_engine(words: &[String]) -> Result<EngineSpec, String> {
-    let mut spec = EngineSpec {
-        name: String::new(),
-        cmd: String::new(),
-        args: Vec::new(),
-        proto: Proto::Ucci,
-        options: Vec::new(),
-        rank_base: 0,
-        dir: None,
-        seconds: false,
-    };
-    for (k, v) in pairs("--engine", words)? {
-        match k {
-            "name" => spec.name = v.to_string(),
-            "cmd" => spec.cmd = v.to_string(),
-            "arg" => spec.args.push(v.to_string()),
-            "proto" => {
-                spec.proto = match v {
-                    "ucci" => Proto::Ucci,
-                    "uci" => Proto::Uci,
-                    _ => return Err(format!("--engine: proto must be ucci or uci, not '{v}'")),
-                }
-            }
-            "ranks" => {
-                spec.rank_base = match v {
-                    "0" => 0,
-                    "1" => 1,
-                    _ => return Err(format!("--engine: ranks must be 0 or 1, not '{v}'")),
-                }
-            }
-            "dir" => spec.dir = Some(PathBuf::from(v)),
-            "timeunit" => {
-                spec.seconds = match v {
-                    "ms" => false,
-                    "s" => true,
-                    _ => return Err(format!("--engine: timeunit must be ms or s, not '{v}'")),
-                }
-            }
-            _ => match k.strip_prefix("option.") {
-                Some(name) if !name.is_empty() => {
-                    spec.options.push((name.to_string(), v.to_string()))
-                }
-                _ => return Err(format!("--engine: unknown key '{k}'")),
-            },
+impl MatchArgs {
+    /// What to do, with everything clap cannot check on one flag checked.
+    pub fn check(self) -> Result<Command, String> {
+        if let Some(pgn) = self.read_pgn {
+            return Ok(Command::ReadPgn(pgn));
         }
-    }
-    if spec.name.is_empty() || spec.cmd.is_empty() {
-        return Err("--engine needs name=… and cmd=…".into());
-    }
-    Ok(spec)
-}
-
-fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
-    let mut p = SprtParams::new(0.0, 5.0, EloModel::Logistic);
-    for (k, v) in pairs("--sprt", words)? {
-        if k == "model" {
-            p.model = match v {
-                "logistic" => EloModel::Logistic,
-                "normalized" | "normalised" => EloModel::Normalized,
-                _ => {
-                    return Err(format!(
-                        "--sprt: model must be logistic or normalized, not '{v}'"
-                    ));
-                }
-            };
-            continue;
-        }
-        let x: f64 = v
-            .parse()
-            .map_err(|_| format!("--sprt: '{v}' is not a number"))?;
-        match k {
-            "elo0" => p.elo0 = x,
-            "elo1" => p.elo1 = x,
-            "alpha" => p.alpha = x,
-            "beta" => p.beta = x,
-            _ => return Err(format!("--sprt: unknown key '{k}'")),
-        }
-    }
-    let rate = |x: f64| x > 0.0 && x < 0.5;
-    // Beyond +-1000 Elo the expected score is within 0.3% of 0 or 1: no test means that.
-    let elo = |x: f64| x.abs() <= 1000.0;
-    if !(p.elo1 > p.elo0 && elo(p.elo0) && elo(p.elo1) && rate(p.alpha) && rate(p.beta)) {
-        return Err("--sprt needs -1000 <= elo0 < elo1 <= 1000 and 0 < alpha, beta < 0.5".into());
-    }
-    Ok(p)
-}
-
-fn adjudication_numbers(flag: &str, words: &[String], keys: &[&str]) -> Result<Vec<i64>, String> {
-    let mut out = vec![None; keys.len()];
-    for (k, v) in pairs(flag, words)? {
-        let i = keys
+        let tc = self
+            .time
+            .time_control()
+            .ok_or("give a time control: --tc, --st, --depth or --nodes")?;
+        let engines = self
+            .engine
+            .0
             .iter()
-            .position(|x| *x == k)
-            .ok_or_else(|| format!("{flag}: unknown key '{k}'"))?;
-        out[i] = Some(
-            v.parse::<i64>()
-                .map_err(|_| format!("{flag}: '{v}' is not an integer"))?,
-        );
-    }
-    out.into_iter()
-        .zip(keys)
-        .map(|(v, k)| {
-            v.filter(|&x| x >= 0)
-                .ok_or_else(|| format!("{flag} needs {k}=N (N >= 0)"))
-        })
-        .collect()
-}
-
-/// The most games a match may schedule per pairing (an SPRT run needs far fewer).
-const MAX_GAMES: usize = 10_000_000;
-/// The most games played at once.
-const MAX_CONCURRENCY: usize = 1024;
-
-/// Parses the arguments after `match`.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut c = Config {
-        engines: Vec::new(),
-        format: Format::Match,
-        games: 2,
-        openings: None,
-        shuffle: false,
-        seed: 1,
-        concurrency: 1,
-        tc: TimeControl::Depth(0),
-        margin: Duration::from_millis(100),
-        hang: Duration::from_secs(30),
-        max_moves: 300,
-        adjudication: Adjudication::default(),
-        sprt: None,
-        pgn: None,
-        json: None,
-        log: None,
-        quiet: false,
-    };
-    let mut tc = None;
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        // The words that belong to this flag: up to the next `--flag`.
-        let end = args[i + 1..]
-            .iter()
-            .position(|a| a.starts_with("--"))
-            .map_or(args.len(), |p| i + 1 + p);
-        let words = &args[i + 1..end];
-        let one = words.first();
-        let mut set_tc = |t: Result<TimeControl, String>| -> Result<(), String> {
-            if tc.is_some() {
-                return Err("give only one of --tc, --st, --depth, --nodes".into());
-            }
-            tc = Some(t?);
-            Ok(())
+            .map(|words| engine_spec(words))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (f, out) = (self.format, self.output);
+        let n = engines.len();
+        let enough = match f.format {
+            Format::Match => n == 2,
+            Format::Gauntlet | Format::RoundRobin => n >= 2,
         };
-        match flag {
-            "--help" | "-h" => return Ok(Command::Help),
-            "--read-pgn" => {
-                return one
-                    .map(|f| Command::ReadPgn(f.into()))
-                    .ok_or_else(|| "--read-pgn needs a file".into());
-            }
-            "--engine" => c.engines.push(parse_engine(words)?),
-            "--format" => {
-                c.format = match one.map(String::as_str) {
-                    Some("match") => Format::Match,
-                    Some("gauntlet") => Format::Gauntlet,
-                    Some("round-robin" | "roundrobin" | "rr") => Format::RoundRobin,
-                    _ => return Err("--format must be match, gauntlet or round-robin".into()),
-                }
-            }
-            "--games" => c.games = number(flag, one)?,
-            "--openings" => c.openings = one.map(PathBuf::from),
-            "--shuffle" => c.shuffle = true,
-            "--seed" => c.seed = number(flag, one)?,
-            "--concurrency" => c.concurrency = number(flag, one)?,
-            "--tc" => set_tc(TimeControl::parse_tc(one.map_or("", |s| s.as_str())))?,
-            "--st" => set_tc(TimeControl::parse_st(one.map_or("", |s| s.as_str())))?,
-            "--depth" => set_tc(number(flag, one).map(TimeControl::Depth))?,
-            "--nodes" => set_tc(number(flag, one).map(TimeControl::Nodes))?,
-            "--timemargin" => {
-                let ms: u64 = number(flag, one)?;
-                if ms as f64 > MAX_SECONDS * 1000.0 {
-                    return Err(format!("--timemargin: at most {} ms", MAX_SECONDS * 1000.0));
-                }
-                c.margin = Duration::from_millis(ms);
-            }
-            "--hang-timeout" => {
-                let s: f64 = number(flag, one)?;
-                if !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS) {
-                    return Err(format!(
-                        "--hang-timeout: seconds above 0 and at most {MAX_SECONDS}"
-                    ));
-                }
-                c.hang = Duration::from_secs_f64(s);
-            }
-            "--maxmoves" => c.max_moves = number(flag, one)?,
-            "--resign" => {
-                let v = adjudication_numbers(flag, words, &["movecount", "score"])?;
-                c.adjudication.resign = Some((v[0] as usize, v[1].min(i64::from(i32::MAX)) as i32));
-            }
-            "--draw" => {
-                let v = adjudication_numbers(flag, words, &["movenumber", "movecount", "score"])?;
-                c.adjudication.draw = Some((
-                    v[0].min(i64::from(u32::MAX)) as u32,
-                    v[1] as usize,
-                    v[2].min(i64::from(i32::MAX)) as i32,
-                ));
-            }
-            "--sprt" => c.sprt = Some(parse_sprt(words)?),
-            "--pgn" => c.pgn = one.map(PathBuf::from),
-            "--json" => c.json = one.map(PathBuf::from),
-            "--log" => c.log = one.map(PathBuf::from),
-            "--quiet" => c.quiet = true,
-            _ => {
-                return Err(format!(
-                    "unknown argument '{flag}' (see jiangjun match --help)"
-                ));
+        if !enough {
+            return Err(format!(
+                "{n} engines given; a match needs 2, a gauntlet or round robin at least 2"
+            ));
+        }
+        for (k, e) in engines.iter().enumerate() {
+            if engines[..k].iter().any(|o| o.name == e.name) {
+                return Err(format!("two engines are named '{}'", e.name));
             }
         }
-        let takes = match flag {
-            "--engine" | "--sprt" | "--resign" | "--draw" => words.len(),
-            "--shuffle" | "--quiet" => 0,
-            _ => 1,
-        };
-        if takes == 1 && one.is_none() {
-            return Err(format!("{flag} needs a value"));
+        let sprt = out.sprt.as_deref().map(sprt).transpose()?;
+        if sprt.is_some() && f.format != Format::Match {
+            return Err("--sprt needs --format match".into());
         }
-        if words.len() > takes {
-            return Err(format!("{flag}: unexpected '{}'", words[takes]));
-        }
-        i = end;
+        Ok(Command::Run(Box::new(Config {
+            engines,
+            format: f.format,
+            games: f.games,
+            openings: f.openings,
+            shuffle: f.shuffle,
+            seed: f.seed,
+            concurrency: f.concurrency,
+            tc,
+            margin: Duration::from_millis(self.limits.timemargin),
+            hang: Duration::from_secs_f64(self.limits.hang_timeout),
+            max_moves: self.end.maxmoves,
+            adjudication: adjudication(self.end.resign.as_deref(), self.end.draw.as_deref())?,
+            sprt,
+            pgn: out.pgn,
+            json: out.json,
+            log: out.log,
+            quiet: out.quiet,
+        })))
     }
-    c.tc = tc.ok_or("give a time control: --tc, --st, --depth or --nodes")?;
-    let n = c.engines.len();
-    let need = match c.format {
-        Format::Match => n == 2,
-        Format::Gauntlet | Format::RoundRobin => n >= 2,
-    };
-    if !need {
-        return Err(format!(
-            "{n} engines given; a match needs 2, a gauntlet or round robin at least 2"
-        ));
-    }
-    for (k, e) in c.engines.iter().enumerate() {
-        if c.engines[..k].iter().any(|o| o.name == e.name) {
-            return Err(format!("two engines are named '{}'", e.name));
-        }
-    }
-    if c.sprt.is_some() && c.format != Format::Match {
-        return Err("--sprt needs --format match".into());
-    }
-    if c.games == 0 || c.concurrency == 0 {
-        return Err("--games and --concurrency must be at least 1".into());
-    }
-    // The schedule holds every game up front and each worker is a thread: keep both sane.
-    if c.games > MAX_GAMES || c.concurrency > MAX_CONCURRENCY {
-        return Err(format!(
-            "--games is at most {MAX_GAMES} and --concurrency at most {MAX_CONCURRENCY}"
-        ));
-    }
-    Ok(Command::Run(Box::new(c)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::{Cli, Tool, one_line};
+    use crate::matches::engine::Proto;
+    use crate::matches::stats::EloModel;
+    use clap::{CommandFactory, Parser};
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn parse(line: &str) -> Result<Command, String> {
+        let words = ["jiangjun", "match"]
+            .into_iter()
+            .chain(line.split_whitespace());
+        match Cli::try_parse_from(words).map_err(|e| one_line(&e))?.tool {
+            Some(Tool::Match(a)) => a.check(),
+            _ => Err("not a match".into()),
+        }
     }
 
     #[test]
     fn the_issue_example_parses() {
-        let a = args(
-            "--engine name=new cmd=./target/release/jiangjun proto=ucci \
+        let a = "--engine name=new cmd=./target/release/jiangjun proto=ucci \
              --engine name=fsf cmd=fairy-stockfish proto=uci option.UCI_Variant=xiangqi ranks=1 \
              --tc 10+0.1 --games 200 --concurrency 2 --openings openings.epd --pgn out.pgn \
-             --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --resign movecount=3 score=600",
-        );
-        let Ok(Command::Run(c)) = parse(&a) else {
+             --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --resign movecount=3 score=600";
+        let Ok(Command::Run(c)) = parse(a) else {
             panic!("should parse")
         };
         assert_eq!(c.engines[1].proto, Proto::Uci);
@@ -352,56 +278,93 @@ mod tests {
         assert_eq!((c.games, c.concurrency), (200, 2));
         assert_eq!(c.adjudication.resign, Some((3, 600)));
         assert_eq!(c.sprt.map(|t| t.model), Some(EloModel::Logistic));
-        let a =
-            args("--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt model=normalized");
-        let Ok(Command::Run(c)) = parse(&a) else {
+        let a = "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt model=normalized";
+        let Ok(Command::Run(c)) = parse(a) else {
             panic!("should parse")
         };
         assert_eq!(c.sprt.map(|t| t.model), Some(EloModel::Normalized));
+        let two = "--engine name=a cmd=x --engine name=b cmd=y";
+        let Ok(Command::Run(c)) = parse(&format!("{two} --format rr --nodes 9")) else {
+            panic!("should parse")
+        };
+        assert_eq!(
+            (c.format, c.tc),
+            (Format::RoundRobin, TimeControl::Nodes(9))
+        );
+        // --sprt alone: the defaults.
+        let Ok(Command::Run(c)) = parse(&format!("{two} --depth 1 --sprt --quiet")) else {
+            panic!("should parse")
+        };
+        assert_eq!(c.sprt.map(|t| (t.elo0, t.elo1)), Some((0.0, 5.0)));
+    }
+
+    #[test]
+    fn the_scripts_command_lines_parse() {
+        // scripts/sprt.sh with its defaults, and scripts/match-vs-fairy.sh.
+        let sprt = "--engine name=new cmd=/x/jiangjun-new proto=ucci \
+            --engine name=base cmd=/x/jiangjun-base proto=ucci --concurrency 2 \
+            --pgn sprt-out/sprt.pgn --json sprt-out/sprt.json --tc 5+0.05 \
+            --openings /x/balanced-5000.txt --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 \
+            --games 20000";
+        let fairy = "--engine name=jiangjun cmd=./target/release/jiangjun proto=ucci \
+            --engine name=fairy-stockfish cmd=/usr/games/fairy-stockfish proto=uci \
+            option.UCI_Variant=xiangqi option.Threads=1 option.Hash=16 ranks=1 \
+            --openings scripts/openings/balanced-5000.txt --shuffle --seed 1 --tc 5+0.05 \
+            --games 20 --concurrency 2 --pgn match-out/a.pgn --json match-out/a.json";
+        for line in [sprt, fairy] {
+            let Ok(Command::Run(c)) = parse(line) else {
+                panic!("should parse: {line}")
+            };
+            assert_eq!(c.tc.describe(), "5+0.05");
+        }
+        let Ok(Command::Run(c)) = parse(fairy) else {
+            panic!("parsed above")
+        };
+        assert_eq!(c.engines[1].options.len(), 3);
+        assert!(c.shuffle && c.seed == 1 && c.games == 20);
+        assert!(matches!(
+            parse("--read-pgn match-out/a.pgn"),
+            Ok(Command::ReadPgn(_))
+        ));
     }
 
     #[test]
     fn mistakes_are_explained() {
+        let two = "--engine name=a cmd=x --engine name=b cmd=y";
         let cases = [
-            ("--engine name=a cmd=x --depth 2", "1 engines"),
+            ("--engine name=a cmd=x --depth 2".to_string(), "1 engines"),
             (
-                "--engine name=a cmd=x --engine name=a cmd=y --depth 2",
+                "--engine name=a cmd=x --engine name=a cmd=y --depth 2".into(),
                 "two engines",
             ),
+            (two.into(), "time control"),
+            (format!("{two} --depth 2 --tc 1+1"), "cannot be used with"),
             (
-                "--engine name=a cmd=x --engine name=b cmd=y",
-                "time control",
+                "--engine name=a cmd=x proto=xboard --depth 1".into(),
+                "proto",
             ),
             (
-                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --tc 1+1",
-                "only one",
+                "--engine name=a --engine name=b cmd=y --depth 1".into(),
+                "cmd=",
             ),
-            ("--engine name=a cmd=x proto=xboard", "proto"),
-            ("--engine name=a --engine name=b cmd=y --depth 1", "cmd="),
+            (format!("{two} --depth 2 --games"), "a value is required"),
+            (format!("{two} --depth 2 3"), "unexpected argument '3'"),
+            (format!("{two} --depth 2 --games -3"), "not a number from 1"),
             (
-                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --games",
-                "needs a value",
-            ),
-            (
-                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 3",
-                "unexpected '3'",
-            ),
-            (
-                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt elo0=5 elo1=0",
+                format!("{two} --depth 2 --sprt elo0=5 elo1=0"),
                 "elo0 < elo1",
             ),
             (
-                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt model=bayes",
+                format!("{two} --depth 2 --sprt model=bayes"),
                 "model must be",
             ),
-            (
-                "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt elo1=5000",
-                "elo1 <= 1000",
-            ),
-            ("--bogus", "unknown argument"),
+            (format!("{two} --depth 2 --sprt elo1=5000"), "elo1 <= 1000"),
+            (format!("{two} --depth 2 --resign movecount=3"), "score=N"),
+            (format!("{two} --depth 2 --engine x"), "not KEY=VALUE"),
+            ("--bogus".into(), "unexpected argument '--bogus'"),
         ];
         for (line, want) in cases {
-            match parse(&args(line)) {
+            match parse(&line) {
                 Err(e) => assert!(e.contains(want), "{line}: {e}"),
                 Ok(_) => panic!("{line}: should fail"),
             }
@@ -410,31 +373,17 @@ mod tests {
 
     #[test]
     fn help_mentions_every_flag() {
-        for flag in [
-            "--engine",
-            "--format",
-            "--games",
-            "--openings",
-            "--shuffle",
-            "--seed",
-            "--concurrency",
-            "--tc",
-            "--st",
-            "--depth",
-            "--nodes",
-            "--timemargin",
-            "--hang-timeout",
-            "--maxmoves",
-            "--resign",
-            "--draw",
-            "--pgn",
-            "--json",
-            "--log",
-            "--sprt",
-            "--quiet",
-            "--read-pgn",
-        ] {
-            assert!(HELP.contains(flag), "{flag}");
+        let mut cli = Cli::command();
+        let help = cli
+            .find_subcommand_mut("match")
+            .expect("match is a subcommand")
+            .render_help()
+            .to_string();
+        let flags = "--engine --format --games --openings --shuffle --seed --concurrency --tc \
+            --st --depth --nodes --timemargin --hang-timeout --maxmoves --resign --draw --pgn \
+            --json --log --sprt --quiet --read-pgn option.NAME=VALUE Example:";
+        for flag in flags.split_whitespace() {
+            assert!(help.contains(flag), "{flag}");
         }
     }
 }

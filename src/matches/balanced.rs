@@ -7,9 +7,10 @@
 //! game), and the final positions are deduplicated (two move orders reaching one position count
 //! once). Everything follows from the seed, so a set can be regenerated and checked.
 
-use super::openings::Rng;
+use crate::cli::values::{number_in, range_in};
 use crate::game::xiangqi::{Move, Position, rules};
 use crate::game::{GenKind, MoveList, Side};
+use crate::random::{self, Generator, RngExt};
 use crate::tt::Tt;
 use std::collections::HashSet;
 use std::io::Write;
@@ -17,82 +18,32 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const HELP: &str = "usage: jiangjun openings --count N [--seed S] [--plies MIN-MAX] [--depth D]
-                         [--margin CP] [--out FILE]
-  random legal plies from the start position, kept when a one-thread search to depth D scores
-  the position within +-CP centipawns (100 = a pawn), deduplicated by position; the same
-  arguments and build give the same file. One 'startpos moves ...' line per opening, the form
-  `jiangjun match --openings` reads.
-  --count N        openings to write (1 to 1000000)
-  --seed S         random seed (default 1)
-  --plies MIN-MAX  random plies per opening (default 6-10; 1 to 40)
-  --depth D        search depth of the balance check (default 6; 1 to 20)
-  --margin CP      largest |score| kept (default 50; 0 to 1000)
-  --out FILE       where to write them (default: stdout)
-";
-
-/// What to generate.
-#[derive(Clone, Debug, PartialEq)]
+/// Balanced random openings for long matches.
+///
+/// Random legal plies from the start position, kept when a one-thread search to depth D scores the position within +-CP centipawns (100 = a
+/// pawn), deduplicated by position. The same arguments and build give the same file. One
+/// `startpos moves ...` line per opening, the form `jiangjun match --openings` reads.
+#[derive(clap::Parser, Clone, Debug, PartialEq)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
 pub struct Settings {
+    /// Openings to write (1 to 1000000).
+    #[arg(long, value_name = "N", value_parser = number_in(1usize, 1_000_000))]
     pub count: usize,
+    /// Random seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Random plies per opening (each 1 to 40).
+    #[arg(long, value_name = "MIN-MAX", default_value = "6-10", value_parser = range_in(1usize, 40))]
     pub plies: (usize, usize),
+    /// Search depth of the balance check (1 to 20).
+    #[arg(long, value_name = "D", default_value_t = 6, value_parser = number_in(1u32, 20))]
     pub depth: u32,
+    /// Largest |score| kept, in centipawns (0 to 1000).
+    #[arg(long, value_name = "CP", default_value_t = 50, value_parser = number_in(0i32, 1000))]
     pub margin: i32,
+    /// Where to write them (default: stdout).
+    #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-}
-
-fn ranged<T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display>(
-    flag: &str,
-    v: &str,
-    lo: T,
-    hi: T,
-) -> Result<T, String> {
-    match v.parse::<T>() {
-        Ok(x) if x >= lo && x <= hi => Ok(x),
-        _ => Err(format!("{flag}: '{v}' is not a number from {lo} to {hi}")),
-    }
-}
-
-/// Parses the arguments after `openings`; `Ok(None)` for `--help`.
-pub fn parse(args: &[String]) -> Result<Option<Settings>, String> {
-    let mut s = Settings {
-        count: 0,
-        seed: 1,
-        plies: (6, 10),
-        depth: 6,
-        margin: 50,
-        out: None,
-    };
-    let mut words = args.iter();
-    while let Some(flag) = words.next() {
-        if matches!(flag.as_str(), "--help" | "-h") {
-            return Ok(None);
-        }
-        let v = words
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--count" => s.count = ranged(flag, v, 1, 1_000_000)?,
-            "--seed" => s.seed = ranged(flag, v, 0, u64::MAX)?,
-            "--depth" => s.depth = ranged(flag, v, 1, 20)?,
-            "--margin" => s.margin = ranged(flag, v, 0, 1000)?,
-            "--out" => s.out = Some(PathBuf::from(v)),
-            "--plies" => {
-                let (a, b) = v.split_once('-').unwrap_or((v, v));
-                let (a, b) = (ranged(flag, a, 1, 40)?, ranged(flag, b, 1, 40)?);
-                if a > b {
-                    return Err(format!("--plies: {a} is more than {b}"));
-                }
-                s.plies = (a, b);
-            }
-            _ => return Err(format!("unknown argument '{flag}'")),
-        }
-    }
-    if s.count == 0 {
-        return Err("give --count N".into());
-    }
-    Ok(Some(s))
 }
 
 /// One kept opening: its moves from the start and the search's score, from Red's view.
@@ -104,14 +55,16 @@ pub struct Kept {
 
 /// Random plies from the start; `None` if the game ended or the side to move is in check
 /// (an opening should leave a quiet position to both engines).
-fn random_line(rng: &mut Rng, plies: usize) -> Option<(Position, Vec<Move>)> {
+fn random_line(rng: &mut Generator, plies: usize) -> Option<(Position, Vec<Move>)> {
     let mut pos = Position::startpos();
     let mut moves = Vec::with_capacity(plies);
     for _ in 0..plies {
         let mut legal = MoveList::new(Move::NONE);
         pos.generate_legal(GenKind::All, &mut legal);
-        let n = u64::try_from(legal.len()).ok().filter(|&n| n > 0)?;
-        let m = legal.as_slice()[(rng.next_u64() % n) as usize];
+        if legal.is_empty() {
+            return None;
+        }
+        let m = legal.as_slice()[rng.random_range(0..legal.len())];
         pos.make(m);
         moves.push(m);
     }
@@ -121,7 +74,7 @@ fn random_line(rng: &mut Rng, plies: usize) -> Option<(Position, Vec<Move>)> {
 /// Generates the openings, calling `progress(kept, tried)` now and then. Stops early (with
 /// fewer) if a thousand tries per wanted opening were not enough.
 pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kept> {
-    let mut rng = Rng::new(s.seed);
+    let mut rng = random::seeded(s.seed);
     let tt = Tt::new(4);
     let mut seen = HashSet::new();
     let mut kept = Vec::with_capacity(s.count);
@@ -133,8 +86,7 @@ pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kep
         if tried % 1000 == 0 {
             progress(kept.len(), tried);
         }
-        let span = (hi - lo + 1) as u64;
-        let plies = lo + (rng.next_u64() % span) as usize;
+        let plies = rng.random_range(lo..=hi);
         let Some((pos, moves)) = random_line(&mut rng, plies) else {
             continue;
         };
@@ -182,21 +134,10 @@ pub fn write(s: &Settings, kept: &[Kept], out: &mut dyn Write) -> std::io::Resul
     Ok(())
 }
 
-/// Entry point for `jiangjun openings ARGS`.
-pub fn run(args: &[String]) -> ExitCode {
-    let s = match parse(args) {
-        Ok(Some(s)) => s,
-        Ok(None) => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("jiangjun openings: {e}\n{HELP}");
-            return ExitCode::from(2);
-        }
-    };
+/// Entry point for `jiangjun openings`.
+pub fn run(s: &Settings) -> ExitCode {
     let start = Instant::now();
-    let kept = generate(&s, &mut |k, t| {
+    let kept = generate(s, &mut |k, t| {
         eprint!("\r{k}/{} kept of {t} tried", s.count)
     });
     eprintln!(
@@ -206,9 +147,9 @@ pub fn run(args: &[String]) -> ExitCode {
     );
     let written = match &s.out {
         Some(p) => {
-            std::fs::File::create(p).and_then(|f| write(&s, &kept, &mut std::io::BufWriter::new(f)))
+            std::fs::File::create(p).and_then(|f| write(s, &kept, &mut std::io::BufWriter::new(f)))
         }
-        None => write(&s, &kept, &mut std::io::stdout().lock()),
+        None => write(s, &kept, &mut std::io::stdout().lock()),
     };
     if let Err(e) = written {
         eprintln!("jiangjun openings: writing: {e}");
@@ -230,26 +171,28 @@ mod tests {
     use super::*;
     use crate::matches::openings;
 
-    fn words(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn parse(line: &str) -> Result<Settings, String> {
+        let words = std::iter::once("openings").chain(line.split_whitespace());
+        <Settings as clap::Parser>::try_parse_from(words).map_err(|e| crate::cli::one_line(&e))
     }
 
     #[test]
     fn arguments_are_range_checked() {
-        let s = parse(&words("--count 5 --plies 4-8 --margin 30"))
-            .expect("valid")
-            .expect("not help");
+        let s = parse("--count 5 --plies 4-8 --margin 30").expect("valid");
         assert_eq!((s.count, s.plies, s.margin, s.depth), (5, (4, 8), 30, 6));
         for (bad, why) in [
             ("--count 0", "from 1"),
             ("--count 5 --plies 9-3", "more than"),
             ("--count 5 --depth 99", "from 1 to 20"),
             ("--count 5 --margin -4", "from 0"),
-            ("--count", "needs a value"),
-            ("--plies 4", "give --count"),
-            ("--count 5 --frobnicate 1", "unknown argument"),
+            ("--count", "a value is required"),
+            ("--plies 4", "--count <N>"),
+            (
+                "--count 5 --frobnicate 1",
+                "unexpected argument '--frobnicate'",
+            ),
         ] {
-            let e = parse(&words(bad)).expect_err(bad);
+            let e = parse(bad).expect_err(bad);
             assert!(e.contains(why), "{bad}: {e}");
         }
     }

@@ -13,7 +13,9 @@ pub mod openings;
 pub mod pgn;
 pub mod report;
 pub mod schedule;
+pub mod specs;
 pub mod stats;
+pub mod summary;
 
 use crate::game::xiangqi::Position;
 use args::{Command, Config};
@@ -32,13 +34,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-/// Entry point for `jiangjun match ARGS`.
-pub fn run(args: &[String]) -> ExitCode {
-    match args::parse(args) {
-        Ok(Command::Help) => {
-            print!("{}", args::HELP);
-            ExitCode::SUCCESS
-        }
+/// Entry point for `jiangjun match`.
+pub fn run(args: args::MatchArgs) -> ExitCode {
+    match args.check() {
         Ok(Command::ReadPgn(path)) => read_pgn(&path),
         Ok(Command::Run(cfg)) => match run_match(&cfg) {
             Ok(Ended::Finished) => ExitCode::SUCCESS,
@@ -48,10 +46,7 @@ pub fn run(args: &[String]) -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Err(e) => {
-            eprintln!("jiangjun match: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::usage_error(Some("match"), &e),
     }
 }
 
@@ -105,7 +100,7 @@ fn load_openings(cfg: &Config) -> Result<Vec<Opening>, String> {
     };
     let mut list = openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
     if shuffle {
-        openings::shuffle(&mut list, cfg.seed);
+        crate::random::shuffle(&mut list, cfg.seed);
     }
     Ok(list)
 }

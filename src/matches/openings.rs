@@ -94,30 +94,6 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
-/// A small deterministic generator (xorshift64*), so that `--seed` reproduces a match.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9e37_79b9_7f4a_7c15 | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
-
-/// Shuffles in place (Fisher–Yates).
-pub fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut rng = Rng::new(seed);
-    for i in (1..items.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,15 +127,5 @@ mod tests {
         assert!(err.contains("neither a FEN field nor a move"), "{err}");
         assert!(parse("# nothing\n").is_err());
         assert!(parse("xyz w\n").is_err());
-    }
-
-    #[test]
-    fn shuffling_is_reproducible() {
-        let mut a: Vec<u32> = (0..40).collect();
-        let mut b = a.clone();
-        shuffle(&mut a, 7);
-        shuffle(&mut b, 7);
-        assert_eq!(a, b);
-        assert_ne!(a, (0..40).collect::<Vec<_>>());
     }
 }

@@ -297,11 +297,12 @@ mod tests {
         let alphabet: Vec<char> = "[]{}();%\"\\ \n.-$!?01259aAeEhHiI\u{0}\u{fffd}é"
             .chars()
             .collect();
-        let mut rng = crate::matches::openings::Rng::new(42);
+        use crate::random::RngExt;
+        let mut rng = crate::random::seeded(42);
         for _ in 0..3000 {
-            let len = (rng.next_u64() % 60) as usize;
+            let len = rng.random_range(0..60);
             let text: String = (0..len)
-                .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
                 .collect();
             if let Ok(games) = read(&text) {
                 for g in games {

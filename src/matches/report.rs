@@ -58,29 +58,6 @@ fn signed(x: f64) -> String {
     }
 }
 
-fn json_num(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:.4}", x + 0.0)
-    } else {
-        "null".into()
-    }
-}
-
-/// A JSON string literal.
-pub fn json_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out += "\\\"",
-            '\\' => out += "\\\\",
-            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 impl Tally {
     pub fn new(names: Vec<String>, pairings: &[(usize, usize)]) -> Tally {
         Tally {
@@ -287,68 +264,9 @@ impl Tally {
         s
     }
 
-    /// The summary as a JSON object.
+    /// The summary as JSON (the shape is in `summary.rs`).
     pub fn json(&self, sprt: Option<&SprtParams>, seconds: f64) -> String {
-        let mut pairs = Vec::new();
-        for p in &self.pairings {
-            let w = &p.wdl;
-            let e = stats::elo_trinomial(w);
-            let pe = stats::elo_pentanomial(&p.penta);
-            let c = p.penta.counts;
-            pairs.push(format!(
-                "{{\"engine\": {}, \"opponent\": {}, \"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {}, \"elo\": {}, \"elo_low\": {}, \"elo_high\": {}, \"los\": {}, \"pentanomial\": [{}, {}, {}, {}, {}], \"pair_elo\": {}}}",
-                json_str(&self.names[p.a]), json_str(&self.names[p.b]), w.games(), w.wins, w.draws, w.losses,
-                json_num(w.score().unwrap_or(0.5)),
-                json_num(e.map_or(f64::NAN, |e| e.elo)), json_num(e.map_or(f64::NAN, |e| e.low)), json_num(e.map_or(f64::NAN, |e| e.high)),
-                json_num(stats::los(w)), c[0], c[1], c[2], c[3], c[4], json_num(pe.map_or(f64::NAN, |e| e.elo))
-            ));
-        }
-        let engines: Vec<String> = self
-            .names
-            .iter()
-            .zip(&self.engines)
-            .map(|(n, e)| {
-                format!(
-                    "{{\"name\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"time_losses\": {}, \"crashes\": {}, \"hangs\": {}, \"illegal_moves\": {}, \"malformed_moves\": {}, \"no_bestmove\": {}, \"restarts\": {}, \"noise_lines\": {}, \"resignations\": {}, \"draw_offers\": {}}}",
-                    json_str(n), e.wdl.wins, e.wdl.draws, e.wdl.losses, e.time_losses, e.crashes, e.hangs, e.illegal, e.malformed, e.no_bestmove, e.restarts, e.noise, e.resignations, e.draw_offers
-                )
-            })
-            .collect();
-        let terms: Vec<String> = self
-            .terminations
-            .iter()
-            .map(|(t, n)| format!("{}: {n}", json_str(t)))
-            .collect();
-        let sprt = match sprt {
-            Some(t) => {
-                let verdict = match self.sprt_verdict(t) {
-                    SprtVerdict::AcceptH1 => "H1",
-                    SprtVerdict::AcceptH0 => "H0",
-                    SprtVerdict::Continue => "continue",
-                };
-                let (lo, hi) = t.bounds();
-                format!(
-                    "{{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"model\": {}, \"llr\": {}, \"lower\": {}, \"upper\": {}, \"verdict\": {}}}",
-                    t.elo0,
-                    t.elo1,
-                    t.alpha,
-                    t.beta,
-                    json_str(t.model.name()),
-                    json_num(self.llr(t)),
-                    json_num(lo),
-                    json_num(hi),
-                    json_str(verdict)
-                )
-            }
-            None => "null".into(),
-        };
-        format!(
-            "{{\n  \"games\": {},\n  \"seconds\": {seconds:.1},\n  \"pairings\": [{}],\n  \"engines\": [{}],\n  \"terminations\": {{{}}},\n  \"sprt\": {sprt}\n}}\n",
-            self.games,
-            pairs.join(", "),
-            engines.join(", "),
-            terms.join(", ")
-        )
+        super::summary::Summary::of(self, sprt, seconds).to_json()
     }
 }
 
@@ -424,8 +342,8 @@ mod tests {
             "one offer per game as Red"
         );
         assert_eq!(t.terminations["crash"], 1);
-        let json = t.json(None, 1.0);
-        assert!(json.contains("\"crashes\": 1"), "{json}");
+        let json = parsed(&t);
+        assert_eq!(json["engines"][1]["crashes"], 1, "{json}");
         assert!(
             t.summary(None, 1.0)
                 .contains("a vs b: 4 games, +2 =1 -1, score 62.5%")
@@ -455,15 +373,30 @@ mod tests {
             summary.contains("Terminations: draw by agreement 1; resignation 1;"),
             "{summary}"
         );
-        let json = t.json(None, 1.0);
-        assert!(
-            json.contains("\"noise_lines\": 1, \"resignations\": 1, \"draw_offers\": 1}"),
+        let json = parsed(&t);
+        let b = &json["engines"][1];
+        assert_eq!(
+            (&b["noise_lines"], &b["resignations"], &b["draw_offers"]),
+            (&1.into(), &1.into(), &1.into()),
             "{json}"
         );
     }
 
+    fn parsed(t: &Tally) -> serde_json::Value {
+        serde_json::from_str(&t.json(None, 1.0)).expect("the summary is valid JSON")
+    }
+
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_str("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+    fn json_keeps_names_with_quotes_and_any_script() {
+        let names = ["say \"hi\"\\", "将军 ♟ é\n"];
+        let t = Tally::new(names.iter().map(|n| n.to_string()).collect(), &[(0, 1)]);
+        let json = parsed(&t);
+        assert_eq!(json["engines"][0]["name"], names[0]);
+        assert_eq!(json["pairings"][0]["opponent"], names[1]);
+        assert_eq!(
+            json["pairings"][0]["elo"],
+            serde_json::Value::Null,
+            "no games, no Elo"
+        );
     }
 }

@@ -4,18 +4,22 @@
 //! result once it is known.
 
 use crate::bench::search_once;
+use crate::cli::values::{number_in, range_in};
 use crate::game::xiangqi::{Move, Position, rules};
 use crate::game::{Game, GenKind, MoveList, Outcome, Side};
-use crate::matches::openings::{Opening, Rng};
+use crate::matches::openings::Opening;
+use crate::random::{Generator, RngExt};
 use crate::time::Limits;
 use crate::tt::Tt;
 
 /// How one game is played and which of its positions are kept.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct GameSettings {
-    /// Nodes per move for each side.
+    /// Nodes per move for each side (1 to 1000000000).
+    #[arg(long, value_name = "K", default_value_t = 5000, value_parser = number_in(1u64, 1_000_000_000))]
     pub nodes: u64,
-    /// Random legal plies played after the opening, drawn from this range (inclusive).
+    /// Random legal plies played after the opening, drawn from this range (each 0 to 40).
+    #[arg(long, value_name = "A-B", default_value = "2-6", value_parser = range_in(0u32, 40))]
     pub random_plies: (u32, u32),
 }
 
@@ -74,7 +78,7 @@ fn red_result(outcome: Outcome, to_move: Side) -> f32 {
 
 /// Plays `count` random legal plies; stops early if the game ends (the opening is then
 /// played without them, which `play` notices as an over game and the caller as zero data).
-fn random_plies(pos: &mut Position, count: u32, rng: &mut Rng) {
+fn random_plies(pos: &mut Position, count: u32, rng: &mut Generator) {
     let mut list = MoveList::new(Position::NULL_MOVE);
     for _ in 0..count {
         if rules::outcome(pos, 3).is_some() {
@@ -83,7 +87,7 @@ fn random_plies(pos: &mut Position, count: u32, rng: &mut Rng) {
         list.clear();
         pos.generate(GenKind::All, &mut list);
         let moves = list.as_slice();
-        let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        let m = moves[rng.random_range(0..moves.len())];
         pos.make(m);
     }
 }
@@ -134,11 +138,11 @@ impl Adjudicator {
 
 /// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
 /// (cleared first, so that the game depends only on its inputs).
-pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Rng, tt: &Tt) -> GameData {
+pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Generator, tt: &Tt) -> GameData {
     tt.clear();
     let mut pos = opening.position();
     let (lo, hi) = settings.random_plies;
-    let extra = lo + (rng.next_u64() % u64::from(hi - lo + 1)) as u32;
+    let extra = rng.random_range(lo..=hi);
     random_plies(&mut pos, extra, rng);
     let first_kept = pos.ply() as u32 + SKIP_PLIES;
     let mut adjudicator = Adjudicator::default();

@@ -12,8 +12,9 @@ mod game;
 
 pub use game::{GameData, GameSettings, play};
 
-use crate::cli::{self, number};
-use crate::matches::openings::{self, Opening, Rng};
+use crate::cli::{self, values::number_in};
+use crate::matches::openings::{self, Opening};
+use crate::random;
 use crate::tt::Tt;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -22,94 +23,46 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-const HELP: &str = "usage: jiangjun selfplay --games N --out FILE [options]
-  --games N            games to play (1 to 100000000)
-  --out FILE           where the positions go (overwritten)
-  --nodes K            nodes per move for each side (default 5000)
-  --threads T          games played at once (default: one per core)
-  --seed S             seed of the openings' random plies (default 1)
-  --random-plies A-B   random legal plies after the opening (default 2-6)
-  --minutes M          start no game after M minutes (default: no limit)
-Output: one line per quiet position, `FEN | result | score`, result 1.0/0.5/0.0 and score in
-centipawns, both from Red's view.";
-
 /// Megabytes of transposition table per thread: plenty for a few thousand nodes a move.
 const TT_MB: usize = 16;
 /// How often progress is reported on stderr.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
-#[derive(Clone, Debug, PartialEq)]
-struct Config {
+/// Self-play training data (jiangjun against itself, in-process, fixed nodes per move).
+///
+/// One line per quiet position, `FEN | result | score`, result 1.0/0.5/0.0 and score in
+/// centipawns, both from Red's view.
+#[derive(clap::Parser, Clone, Debug, PartialEq)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
+pub struct Config {
+    /// Games to play (1 to 100000000).
+    #[arg(long, value_name = "N", value_parser = number_in(1u64, 100_000_000))]
     games: u64,
+    /// Where the positions go (overwritten).
+    #[arg(long, value_name = "FILE")]
     out: String,
+    #[command(flatten)]
     settings: GameSettings,
+    /// Games played at once (1 to 256; default: one per core).
+    #[arg(long, value_name = "T", default_value_t = cli::cores(), value_parser = number_in(1usize, 256))]
     threads: usize,
+    /// Seed of the openings' random plies.
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Start no game after M minutes (0 to 1000000; default: no limit).
+    #[arg(long, value_name = "M", value_parser = number_in(0.0, 1e6))]
     minutes: Option<f64>,
 }
 
-fn parse_range(v: &str) -> Result<(u32, u32), String> {
-    let (a, b) = v.split_once('-').unwrap_or((v, v));
-    let (a, b) = (
-        number("--random-plies", a, 0, 40)?,
-        number("--random-plies", b, 0, 40)?,
-    );
-    if a > b {
-        return Err(format!("--random-plies: {a} is more than {b}"));
-    }
-    Ok((a, b))
-}
-
-fn parse(args: &[String]) -> Result<Config, String> {
-    let mut c = Config {
-        games: 0,
-        out: String::new(),
-        settings: GameSettings {
-            nodes: 5000,
-            random_plies: (2, 6),
-        },
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        seed: 1,
-        minutes: None,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let value = args.get(i + 1).map(String::as_str);
-        let Some(v) = value else {
-            return Err(format!("{flag} needs a value (or is unknown)"));
-        };
-        match flag {
-            "--games" => c.games = number(flag, v, 1, 100_000_000)?,
-            "--out" => c.out = v.to_string(),
-            "--nodes" => c.settings.nodes = number(flag, v, 1, 1_000_000_000)?,
-            "--threads" => c.threads = number(flag, v, 1, 256)?,
-            "--seed" => c.seed = number(flag, v, 0, u64::MAX)?,
-            "--random-plies" => c.settings.random_plies = parse_range(v)?,
-            "--minutes" => c.minutes = Some(number(flag, v, 0.0, 1e6)?),
-            _ => return Err(format!("unknown flag '{flag}'")),
-        }
-        i += 2;
-    }
-    if c.games == 0 || c.out.is_empty() {
-        return Err("--games and --out are required".into());
-    }
-    Ok(c)
-}
-
 /// The command line entry point.
-pub fn run(args: &[String]) -> ExitCode {
-    cli::run_tool("selfplay", HELP, args, parse, |config| {
-        let file =
-            File::create(&config.out).map_err(|e| format!("cannot create {}: {e}", config.out))?;
-        generate(&config, &mut BufWriter::new(file))
-            .map_err(|e| format!("writing {}: {e}", config.out))
-    })
-}
-
-/// The random stream of game `index`: independent of which thread plays it.
-fn game_rng(seed: u64, index: u64) -> Rng {
-    Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index.wrapping_mul(0xbf58_476d_1ce4_e5b9))
+pub fn run(config: &Config) -> ExitCode {
+    let written = File::create(&config.out)
+        .map_err(|e| format!("cannot create {}: {e}", config.out))
+        .and_then(|file| {
+            generate(config, &mut BufWriter::new(file))
+                .map_err(|e| format!("writing {}: {e}", config.out))
+        });
+    cli::finish("selfplay", written)
 }
 
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
@@ -150,7 +103,8 @@ fn worker(
         if index >= config.games {
             return;
         }
-        let mut rng = game_rng(config.seed, index);
+        // Its own stream: game `index` plays the same whichever thread plays it.
+        let mut rng = random::stream(config.seed, index);
         let opening = &openings[(index % openings.len() as u64) as usize];
         let data = play(opening, &config.settings, &mut rng, &tt);
         if tx.send(data).is_err() {

@@ -4,8 +4,10 @@
 use super::*;
 use crate::game::xiangqi::Position;
 
-fn args(text: &str) -> Vec<String> {
-    text.split_whitespace().map(String::from).collect()
+fn parse(line: &str) -> Result<Config, clap::Error> {
+    <Config as clap::Parser>::try_parse_from(
+        std::iter::once("selfplay").chain(line.split_whitespace()),
+    )
 }
 
 fn run_to_string(config: &Config) -> String {
@@ -16,7 +18,7 @@ fn run_to_string(config: &Config) -> String {
 
 #[test]
 fn two_games_write_loadable_positions_with_results() {
-    let config = parse(&args("--games 2 --nodes 300 --threads 1 --out x")).expect("valid");
+    let config = parse("--games 2 --nodes 300 --threads 1 --out x").expect("valid");
     let text = run_to_string(&config);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
@@ -37,7 +39,7 @@ fn two_games_write_loadable_positions_with_results() {
 
 #[test]
 fn one_thread_runs_repeat_from_their_seed() {
-    let a = parse(&args("--games 2 --nodes 200 --threads 1 --seed 5 --out x")).expect("valid");
+    let a = parse("--games 2 --nodes 200 --threads 1 --seed 5 --out x").expect("valid");
     let b = Config {
         seed: 6,
         ..a.clone()
@@ -61,9 +63,9 @@ fn bad_command_lines_are_refused() {
         "--games 5 --out x --threads",
         "--games 5 --out x --colour red",
     ] {
-        assert!(parse(&args(bad)).is_err(), "{bad}");
+        assert!(parse(bad).is_err(), "{bad}");
     }
-    let c = parse(&args("--games 3 --out f --random-plies 4 --minutes 1.5")).expect("valid");
+    let c = parse("--games 3 --out f --random-plies 4 --minutes 1.5").expect("valid");
     assert_eq!(c.settings.random_plies, (4, 4));
     assert_eq!(c.minutes, Some(1.5));
 }

@@ -8,99 +8,64 @@ pub mod data;
 pub mod model;
 pub mod source;
 
-use crate::cli::{self, number};
+use crate::cli::{self, values::number_in};
 use crate::game::xiangqi::eval::{WEIGHTS, params};
 use data::Dataset;
 use model::{Adam, Weights};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const HELP: &str = "usage: jiangjun tune --data FILE[,FILE...] [options]
-  --data FILES     self-play data (`FEN | result | score` lines), comma-separated
-  --out PATH       where the weights go (default src/game/xiangqi/eval/weights.rs)
-  --epochs N       full passes of gradient descent (default 1000)
-  --lambda L       weight of the game result in the target, the rest is the search score
-                   (0 to 1, default 0.5)
-  --rate R         Adam step size in centipawns (default 0.2)
-  --min-count C    weights seen in fewer training positions stay as they are (default 20)
-  --l2 MU          pull towards the starting weights: MU × (change in centipawns)² per
-                   weight is added to the error (default 0)
-  --k K            sigmoid scale; fitted to the results when not given
-  --threads T      threads (default: one per core)";
-
 /// Validation blocks: every tenth block of this many consecutive positions.
 const VALIDATION_BLOCK: usize = 1000;
 
 /// How the weights are fitted.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct Settings {
+    /// Full passes of gradient descent (0 to 1000000).
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = number_in(0u32, 1_000_000))]
     pub epochs: u32,
-    /// Share of the game result in the target; the rest is the sigmoid of the search score.
+    /// Share of the game result in the target, the rest is the search score (0 to 1).
+    #[arg(long, value_name = "L", default_value_t = 0.5, value_parser = number_in(0.0, 1.0))]
     pub lambda: f64,
-    /// Adam's step size in centipawns.
+    /// Adam's step size in centipawns (0.000001 to 1000).
+    #[arg(long, value_name = "R", default_value_t = 0.2, value_parser = number_in(1e-6, 1000.0))]
     pub rate: f64,
-    /// Weights seen in fewer training positions are kept as they are.
+    /// Weights seen in fewer training positions stay as they are.
+    #[arg(long, value_name = "C", default_value_t = 20, value_parser = number_in(1, u32::MAX))]
     pub min_count: u32,
-    /// Strength of the pull towards the starting weights.
+    /// Pull towards the starting weights: MU × (change in centipawns)² per weight is added to
+    /// the error (0 to 1).
+    #[arg(long, value_name = "MU", default_value_t = 0.0, value_parser = number_in(0.0, 1.0))]
     pub l2: f64,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-struct Config {
+/// Fit the evaluation weights to self-play data (Texel tuning); writes `weights.rs`.
+#[derive(clap::Parser, Clone, Debug, PartialEq)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
+pub struct Config {
+    /// Self-play data (`FEN | result | score` lines), comma-separated files.
+    #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
     data: Vec<String>,
+    /// Where the weights go.
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "src/game/xiangqi/eval/weights.rs"
+    )]
     out: String,
+    #[command(flatten)]
     settings: Settings,
+    /// Sigmoid scale (0.001 to 100); fitted to the results when not given.
+    #[arg(long, value_name = "K", value_parser = number_in(0.001, 100.0))]
     k: Option<f64>,
+    /// Threads (1 to 256; default: one per core).
+    #[arg(long, value_name = "T", default_value_t = cli::cores(), value_parser = number_in(1usize, 256))]
     threads: usize,
 }
 
-fn parse(args: &[String]) -> Result<Config, String> {
-    let mut c = Config {
-        data: Vec::new(),
-        out: "src/game/xiangqi/eval/weights.rs".into(),
-        settings: Settings {
-            epochs: 1000,
-            lambda: 0.5,
-            rate: 0.2,
-            min_count: 20,
-            l2: 0.0,
-        },
-        k: None,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    for pair in args.chunks(2) {
-        let flag = pair[0].as_str();
-        let Some(v) = pair.get(1).map(String::as_str) else {
-            return Err(format!("{flag} needs a value (or is unknown)"));
-        };
-        match flag {
-            "--data" => {
-                c.data = v
-                    .split(',')
-                    .filter(|f| !f.is_empty())
-                    .map(String::from)
-                    .collect()
-            }
-            "--out" => c.out = v.to_string(),
-            "--epochs" => c.settings.epochs = number(flag, v, 0, 1_000_000)?,
-            "--lambda" => c.settings.lambda = number(flag, v, 0.0, 1.0)?,
-            "--rate" => c.settings.rate = number(flag, v, 1e-6, 1000.0)?,
-            "--min-count" => c.settings.min_count = number(flag, v, 1, u32::MAX)?,
-            "--l2" => c.settings.l2 = number(flag, v, 0.0, 1.0)?,
-            "--k" => c.k = Some(number(flag, v, 0.001, 100.0)?),
-            "--threads" => c.threads = number(flag, v, 1, 256)?,
-            _ => return Err(format!("unknown flag '{flag}'")),
-        }
-    }
-    if c.data.is_empty() {
-        return Err("--data is required".into());
-    }
-    Ok(c)
-}
-
 /// The command line entry point.
-pub fn run(args: &[String]) -> ExitCode {
-    cli::run_tool("tune", HELP, args, parse, |c| tune(&c))
+pub fn run(config: &Config) -> ExitCode {
+    cli::finish("tune", tune(config))
 }
 
 fn load(config: &Config) -> Result<Dataset, String> {

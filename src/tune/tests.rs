@@ -6,11 +6,11 @@ use super::model::{self, Weights};
 use super::*;
 use crate::game::xiangqi::Position;
 use crate::game::{Game, GenKind, MoveList};
-use crate::matches::openings::Rng;
+use crate::random::{self, RngExt};
 
 /// Positions from short random games (varied material, phases and patterns).
 fn random_positions(games: u32, plies: u32) -> Vec<Position> {
-    let mut rng = Rng::new(99);
+    let mut rng = random::seeded(99);
     let mut out = Vec::new();
     let mut list = MoveList::new(Position::NULL_MOVE);
     for _ in 0..games {
@@ -21,7 +21,7 @@ fn random_positions(games: u32, plies: u32) -> Vec<Position> {
             if list.is_empty() {
                 break;
             }
-            let m = list.as_slice()[(rng.next_u64() % list.len() as u64) as usize];
+            let m = list.as_slice()[rng.random_range(0..list.len())];
             pos.make(m);
             out.push(Position::from_fen(&pos.to_fen()).expect("own FEN"));
         }
@@ -156,8 +156,12 @@ fn the_pull_towards_the_start_holds_weights_back() {
 
 #[test]
 fn command_lines_are_checked() {
-    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    let c = parse(&args("--data a,b --lambda 0.3 --epochs 5")).expect("valid");
+    let parse = |line: &str| {
+        <Config as clap::Parser>::try_parse_from(
+            std::iter::once("tune").chain(line.split_whitespace()),
+        )
+    };
+    let c = parse("--data a,b --lambda 0.3 --epochs 5").expect("valid");
     assert_eq!(c.data, ["a", "b"]);
     assert_eq!((c.settings.lambda, c.settings.epochs), (0.3, 5));
     for bad in [
@@ -167,6 +171,6 @@ fn command_lines_are_checked() {
         "--data a --k 0",
         "--x 1",
     ] {
-        assert!(parse(&args(bad)).is_err(), "{bad}");
+        assert!(parse(bad).is_err(), "{bad}");
     }
 }

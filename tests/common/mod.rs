@@ -1,26 +1,22 @@
-//! Helpers shared by the integration tests: a small deterministic random generator, so that
-//! every "random" test plays the same games on every run.
+//! Helpers shared by the integration tests: the tools' seeded generator, so that every
+//! "random" test plays the same games on every run.
 
 #![allow(dead_code)]
 
 use jiangjun::game::xiangqi::{Move, Position};
 use jiangjun::game::{GenKind, MoveList};
+use jiangjun::random::{self, Generator, RngExt};
 
-pub struct Rng(u64);
+/// `jiangjun::random`'s generator with the one draw the tests make.
+pub struct Rng(Generator);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
+        Rng(random::seeded(seed))
     }
-    pub fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
+    /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.random_range(0..n.max(1))
     }
 }
 

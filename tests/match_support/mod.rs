@@ -127,31 +127,71 @@ pub fn against_misbehaving(mode: &str, extra: &[&str]) -> Outcome {
 }
 
 /// The JSON fragment for an engine with these counts (the summary's fixed field order).
-pub fn engine_json(name: &str, w: u32, d: u32, l: u32, faults: [u32; 6], restarts: u32) -> String {
-    let [t, c, h, i, m, n] = faults;
-    format!(
-        "{{\"name\": \"{name}\", \"wins\": {w}, \"draws\": {d}, \"losses\": {l}, \"time_losses\": {t}, \"crashes\": {c}, \"hangs\": {h}, \"illegal_moves\": {i}, \"malformed_moves\": {m}, \"no_bestmove\": {n}, \"restarts\": {restarts}"
-    )
+impl Outcome {
+    /// The JSON summary, read by a strict parser.
+    pub fn summary(&self) -> serde_json::Value {
+        serde_json::from_str(&self.json)
+            .unwrap_or_else(|e| panic!("the summary is not valid JSON ({e}):\n{}", self.json))
+    }
+
+    /// The summary's record of the engine called `name`.
+    pub fn engine(&self, name: &str) -> serde_json::Value {
+        let summary = self.summary();
+        let engines = summary["engines"].as_array().cloned().unwrap_or_default();
+        engines
+            .into_iter()
+            .find(|e| e["name"] == name)
+            .unwrap_or_else(|| panic!("no engine {name} in {}", self.json))
+    }
+
+    /// `terminations` is exactly `{reason: count}`.
+    pub fn check_terminations(&self, reason: &str, count: u32) {
+        assert_eq!(
+            self.summary()["terminations"],
+            serde_json::json!({ reason: count }),
+            "{}\n{}",
+            self.json,
+            self.stderr
+        );
+    }
+}
+
+/// The engine had no fault and no restart.
+pub fn check_clean(o: &Outcome, name: &str) {
+    let e = o.engine(name);
+    for key in FAULTS.iter().chain(&["restarts"]) {
+        assert_eq!(e[key], 0, "{name} {key}: {}", o.json);
+    }
+}
+
+/// The fault counters of an engine's record, in `check_engine`'s order.
+const FAULTS: [&str; 6] = [
+    "time_losses",
+    "crashes",
+    "hangs",
+    "illegal_moves",
+    "malformed_moves",
+    "no_bestmove",
+];
+
+/// The engine's wins, draws, losses, faults (time, crash, hang, illegal, malformed,
+/// nobestmove) and restarts in the summary.
+pub fn check_engine(o: &Outcome, name: &str, wdl: [u32; 3], faults: [u32; 6], restarts: u32) {
+    let e = o.engine(name);
+    let keys = ["wins", "draws", "losses"]
+        .iter()
+        .chain(&FAULTS)
+        .chain(&["restarts"]);
+    let want = wdl.iter().chain(&faults).chain([&restarts]);
+    for (key, &n) in keys.zip(want) {
+        assert_eq!(e[key], n, "{name} {key}: {}", o.json);
+    }
 }
 
 pub fn check_forfeits(o: &Outcome, reason: &str, faults: [u32; 6], restarts: u32) {
-    assert!(
-        o.json.contains(&engine_json("good", 2, 0, 0, [0; 6], 0)),
-        "{}",
-        o.json
-    );
-    assert!(
-        o.json
-            .contains(&engine_json("bad", 0, 0, 2, faults, restarts)),
-        "{}",
-        o.json
-    );
-    assert!(
-        o.json
-            .contains(&format!("\"terminations\": {{\"{reason}\": 2}}")),
-        "{}",
-        o.json
-    );
+    check_engine(o, "good", [2, 0, 0], [0; 6], 0);
+    check_engine(o, "bad", [0, 0, 2], faults, restarts);
+    o.check_terminations(reason, 2);
     assert_eq!(
         o.pgn
             .matches(&format!("[Termination \"{reason}\"]"))
@@ -188,13 +228,7 @@ pub fn scripted_game(name: &str, fen: &str, script: &str) -> Outcome {
 }
 
 pub fn check_rule_end(o: &Outcome, reason: &str, result: &str) {
-    assert!(
-        o.json
-            .contains(&format!("\"terminations\": {{\"{reason}\": 1}}")),
-        "{}\n{}",
-        o.json,
-        o.stderr
-    );
+    o.check_terminations(reason, 1);
     assert!(
         o.pgn.contains(&format!("[Result \"{result}\"]")),
         "{}",
