@@ -51,9 +51,15 @@ pub struct Engine<G: Game> {
 
 impl<G: Game> Engine<G> {
     pub fn new(events: Sender<Event<G::Move>>) -> Engine<G> {
+        Engine::with_hash(events, DEFAULT_HASH_MB)
+    }
+
+    /// An engine whose first table has `mb` MB (clamped to 1..=`MAX_HASH_MB`) instead of the
+    /// default: a library user running many short sessions need not pay for 64 MB each.
+    pub fn with_hash(events: Sender<Event<G::Move>>, mb: usize) -> Engine<G> {
         Engine {
             pos: G::startpos(),
-            tt: Table::build(DEFAULT_HASH_MB),
+            tt: Table::build(mb.clamp(1, MAX_HASH_MB)),
             memory: Arc::new(Memory::default()),
             threads: 1,
             overhead: DEFAULT_OVERHEAD,

@@ -16,10 +16,37 @@ pub fn run<G: Game>() {
     serve::<G>(std::io::stdin(), std::io::stdout().lock());
 }
 
+/// How a session starts (`serve_with`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The size of the first table in MB, until a `Hash`/`hashsize` option changes it.
+    pub hash_mb: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            hash_mb: crate::engine::DEFAULT_HASH_MB,
+        }
+    }
+}
+
 /// Runs a whole session over any byte stream until `quit` or its end, replies to `out`: the
 /// same loop as on stdin, so that the coverage-guided fuzzer (tests/fuzz/) can drive it
 /// in-process.
 pub fn serve<G: Game>(input: impl std::io::Read + Send + 'static, out: impl std::io::Write) {
+    serve_with::<G>(input, out, Config::default());
+}
+
+/// `serve` with a chosen start (the fuzzer starts each session with a 1 MB table, so that a
+/// session costs milliseconds rather than the 64 MB table's allocation). When it returns, any
+/// search has stopped and the engine's threads have ended (the reader of `input` ends at its
+/// end, or at its next line once nobody listens).
+pub fn serve_with<G: Game>(
+    input: impl std::io::Read + Send + 'static,
+    out: impl std::io::Write,
+    config: Config,
+) {
     let (tx, lines) = crossbeam_channel::unbounded();
     std::thread::Builder::new()
         .name("stdin".into())
@@ -37,11 +64,12 @@ pub fn serve<G: Game>(input: impl std::io::Read + Send + 'static, out: impl std:
         };
         let word = line.trim();
         if word.eq_ignore_ascii_case("ucci") {
-            Session::<G, _, _>::new(ucci::Ucci::new(G::MINOR_PIECE_VALUE), out).run(lines);
+            let dialect = ucci::Ucci::new(G::MINOR_PIECE_VALUE);
+            Session::<G, _, _>::new(dialect, out, config.hash_mb).run(lines);
             return;
         }
         if word.eq_ignore_ascii_case("uci") {
-            Session::<G, _, _>::new(uci::Uci, out).run(lines);
+            Session::<G, _, _>::new(uci::Uci, out, config.hash_mb).run(lines);
             return;
         }
         if word.eq_ignore_ascii_case("quit") {
@@ -85,6 +113,52 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.first(), Some(&"id name jiangjun 0.1.0"));
         assert_eq!(lines[lines.len() - 3..], ["ucciok", "readyok", "bye"]);
+    }
+
+    #[test]
+    fn a_session_can_start_with_a_small_table() {
+        for (dialect, option) in [
+            (
+                "ucci",
+                "option hashsize type spin min 0 max 65536 default 1",
+            ),
+            (
+                "uci",
+                "option name Hash type spin default 1 min 1 max 65536",
+            ),
+        ] {
+            let mut out = Vec::new();
+            let input = format!("{dialect}\nisready\ngo depth 2\nisready\n");
+            serve_with::<Position>(std::io::Cursor::new(input), &mut out, Config { hash_mb: 1 });
+            let text = String::from_utf8_lossy(&out);
+            assert!(text.lines().any(|l| l == option), "{text}");
+            assert!(text.contains("readyok"), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_end_of_input_cuts_any_search_short() {
+        // Searches that would otherwise run for minutes or until `stop`: the end of input is
+        // the GUI gone, so the session stops the search and returns (the session fuzzer relies
+        // on it to keep every input short).
+        for go in [
+            "go depth 100",
+            "go infinite",
+            "go movetime 100000",
+            "go ponder",
+        ] {
+            for dialect in ["ucci", "uci"] {
+                let started = std::time::Instant::now();
+                let input = format!("{dialect}\n{go}\nisready\n");
+                serve_with::<Position>(
+                    std::io::Cursor::new(input),
+                    std::io::sink(),
+                    Config { hash_mb: 1 },
+                );
+                let took = started.elapsed();
+                assert!(took.as_secs() < 5, "{dialect} {go}: {took:?}");
+            }
+        }
     }
 
     #[test]

@@ -19,7 +19,9 @@ pub type ShownInfo = Info<String>;
 
 /// What differs between UCCI and UCI: parsing lines and writing replies.
 pub trait Dialect {
-    fn handshake(&self) -> Vec<String>;
+    /// The identification and options, the Hash option's default being `hash_mb`, the size
+    /// the session started with.
+    fn handshake(&self, hash_mb: usize) -> Vec<String>;
     fn parse(&mut self, line: &str, side: crate::game::Side) -> Command;
     fn info(&self, info: &ShownInfo) -> String;
     fn currmove(&self, depth: u32, mv: &str, number: usize) -> String;
@@ -63,11 +65,12 @@ enum Flow {
 }
 
 impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
-    pub fn new(dialect: D, out: W) -> Self {
+    /// A session whose engine starts with a table of `hash_mb` MB.
+    pub fn new(dialect: D, out: W, hash_mb: usize) -> Self {
         let (tx, events) = crossbeam_channel::unbounded();
         Session {
             dialect,
-            engine: Engine::new(tx),
+            engine: Engine::with_hash(tx, hash_mb),
             events,
             out,
             banned: Vec::new(),
@@ -94,7 +97,7 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
 
     /// Runs until `quit` or the end of input.
     pub fn run(&mut self, lines: Receiver<Input>) {
-        for line in self.dialect.handshake() {
+        for line in self.dialect.handshake(self.engine.hash_mb()) {
             self.send(&line);
         }
         loop {

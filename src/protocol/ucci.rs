@@ -151,7 +151,7 @@ impl Ucci {
 }
 
 impl Dialect for Ucci {
-    fn handshake(&self) -> Vec<String> {
+    fn handshake(&self, hash_mb: usize) -> Vec<String> {
         vec![
             format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
             "id copyright GPL-3.0-or-later".into(),
@@ -161,7 +161,7 @@ impl Dialect for Ucci {
             "option debug type check default false".into(),
             "option ponder type check default false".into(),
             "option usebook type check default false".into(),
-            format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {DEFAULT_HASH_MB}"),
+            format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),
             format!("option threads type spin min 0 max {MAX_THREADS} default 1"),
             "option randomness type combo var none var small var medium var large default none"
                 .into(),

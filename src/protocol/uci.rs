@@ -7,7 +7,7 @@ use super::command::{
     Command, Go, Setting, boolean, count, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
-use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
+use crate::engine::{MAX_HASH_MB, MAX_THREADS};
 use crate::game::Side;
 use crate::search::ShownScore;
 use crate::time::DEFAULT_OVERHEAD;
@@ -138,11 +138,11 @@ impl Uci {
 }
 
 impl Dialect for Uci {
-    fn handshake(&self) -> Vec<String> {
+    fn handshake(&self, hash_mb: usize) -> Vec<String> {
         vec![
             format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
             "id author the jiangjun developers".into(),
-            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            format!("option name Hash type spin default {hash_mb} min 1 max {MAX_HASH_MB}"),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Ponder type check default false".into(),
             format!(

@@ -1,6 +1,7 @@
 //! A whole session's byte stream through the real session loop, in-process: the first byte picks
 //! the dialect, the rest is what a GUI might send. Every search is cut short by the end of input,
-//! which must end the session cleanly (libFuzzer's timeout catches a hang).
+//! which must end the session cleanly (libFuzzer's timeout catches a hang). Each session starts
+//! with a 1 MB table: the default 64 MB would cost more than the session itself.
 #![no_main]
 
 use jiangjun::game::xiangqi::Position;
@@ -30,7 +31,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let mut out = Vec::new();
-    jiangjun::protocol::serve::<Position>(std::io::Cursor::new(input), &mut out);
+    let config = jiangjun::protocol::Config { hash_mb: 1 };
+    jiangjun::protocol::serve_with::<Position>(std::io::Cursor::new(input), &mut out, config);
     // The handshake always comes first, whatever follows it.
     assert!(out.starts_with(b"id name jiangjun"));
 });
