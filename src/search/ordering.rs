@@ -47,7 +47,9 @@ pub struct Picker<M: Copy> {
     stage: Stage,
     kind: GenKind,
     tt_move: Option<M>,
-    /// The killers and counter move returned before the quiet moves were generated.
+    /// How many of the killers and counter move were considered, and those returned (which
+    /// the quiet generation then leaves out).
+    early_tried: usize,
     early: [Option<M>; 3],
     moves: MoveList<M>,
     scores: [i32; MOVE_LIST_CAPACITY],
@@ -61,6 +63,7 @@ impl<M: Copy + Eq> Picker<M> {
             stage: Stage::TtMove,
             kind,
             tt_move,
+            early_tried: 0,
             early: [None; 3],
             moves: MoveList::new(filler),
             scores: [0; MOVE_LIST_CAPACITY],
@@ -103,20 +106,21 @@ impl<M: Copy + Eq> Picker<M> {
                 Stage::Killers => {
                     let candidates = [ctx.killers[0], ctx.killers[1], ctx.counter];
                     let scores = [KILLER[0], KILLER[1], COUNTER];
-                    if let Some(i) = (0..3).find(|&i| self.early[i].is_none()) {
-                        // Each slot is decided once: `Some` marks it tried, whatever it holds.
+                    while self.early_tried < candidates.len() {
+                        let i = self.early_tried;
+                        self.early_tried += 1;
                         let m = candidates[i];
-                        let fresh = Some(m) != self.tt_move
+                        if m != G::NULL_MOVE
+                            && Some(m) != self.tt_move
                             && !candidates[..i].contains(&m)
                             && !pos.is_capture(m)
-                            && pos.is_legal(m);
-                        self.early[i] = Some(if fresh { m } else { G::NULL_MOVE });
-                        if fresh {
+                            && pos.is_legal(m)
+                        {
+                            self.early[i] = Some(m);
                             return Some((m, scores[i]));
                         }
-                    } else {
-                        self.stage = Stage::GenerateQuiets;
                     }
+                    self.stage = Stage::GenerateQuiets;
                 }
                 Stage::GenerateQuiets => {
                     self.stage = Stage::Rest;
