@@ -94,12 +94,6 @@ impl<G: Game> Engine<G> {
         self.tt.mb()
     }
 
-    /// Makes sure the table is allocated (for `isready`: after `readyok` the first `go` does
-    /// not wait for it).
-    pub fn prepare(&mut self) {
-        self.tt.get();
-    }
-
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, MAX_THREADS);
     }
@@ -114,13 +108,13 @@ impl<G: Game> Engine<G> {
 
     pub fn clear_hash(&mut self) {
         if self.running.is_none() {
-            self.tt.get().clear();
+            self.tt.clear();
             self.memory.clear();
         }
     }
 
     /// What the table holds for a position (the `probe` command).
-    pub fn probe(&mut self, pos: &G) -> Option<Entry> {
+    pub fn probe(&self, pos: &G) -> Option<Entry> {
         self.tt.get().probe(pos.key())
     }
 

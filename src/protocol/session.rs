@@ -212,13 +212,7 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
 
     fn command(&mut self, cmd: Command) -> Flow {
         match cmd {
-            Command::IsReady => {
-                // While idle, `readyok` also means the table is allocated (a search holds it).
-                if !self.engine.is_busy() {
-                    self.engine.prepare();
-                }
-                self.send("readyok");
-            }
+            Command::IsReady => self.send("readyok"),
             Command::SetOption(s, warning) => {
                 if let Some(w) = warning {
                     self.report(&w);

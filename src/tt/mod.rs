@@ -14,6 +14,9 @@
 //! ```
 //! Slots come in buckets of two; a new entry replaces the shallower/older of the two.
 
+mod memory;
+
+use memory::Buckets;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -67,19 +70,12 @@ struct Slot {
 struct Bucket([Slot; BUCKET]);
 
 pub struct Tt {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     generation: AtomicU8,
 }
 
 const SLOT_BYTES: usize = 16;
 const BUCKET: usize = 2;
-
-/// Every table reserves at least this much address space (only the slots in use are ever
-/// touched, so only they become resident). glibc serves a request this large with its own
-/// `mmap` and unmaps it on free, whatever its dynamic threshold has grown to (at most 32 MiB);
-/// a smaller table could come from the heap, whose freed middle stays resident, so that after a
-/// few `Hash` changes a 1 MB table kept tens of MB of dead tables in memory.
-const MIN_RESERVE_BYTES: usize = 32 * 1024 * 1024 + 4096;
 
 impl Tt {
     /// A table of about `mb` megabytes (at least one bucket).
@@ -93,16 +89,7 @@ impl Tt {
     /// Like `new`, but `None` when the memory cannot be had.
     pub fn try_new(mb: usize) -> Option<Tt> {
         let count = (mb.max(1) * 1024 * 1024 / SLOT_BYTES / BUCKET).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count.max(MIN_RESERVE_BYTES / SLOT_BYTES / BUCKET))
-            .ok()?;
-        buckets.extend((0..count).map(|_| {
-            Bucket(std::array::from_fn(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            }))
-        }));
+        let buckets = Buckets::zeroed(count)?;
         Some(Tt {
             buckets,
             generation: AtomicU8::new(0),
