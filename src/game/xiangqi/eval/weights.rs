@@ -1,6 +1,6 @@
 //! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
 //! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, "Tuning".
-//! Tuned from 136700 positions (selfplay-5k-train.txt), K 0.397, lambda 0.5, 1000 epochs.
+//! Tuned from 372903 positions (selfplay-5k-train.txt, selfplay-b-train.txt), K 0.419, lambda 0.5, 1000 epochs.
 
 use super::S;
 use super::params::COUNT;
@@ -8,27 +8,27 @@ use super::params::COUNT;
 #[rustfmt::skip]
 pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // material king
-    S(179, 176), // material advisor
-    S(183, 176), // material elephant
-    S(417, 403), // material horse
-    S(930, 928), // material rook
-    S(489, 414), // material cannon
-    S(90, 117), // material pawn
+    S(201, 137), // material advisor
+    S(213, 133), // material elephant
+    S(513, 365), // material horse
+    S(1072, 963), // material rook
+    S(578, 391), // material cannon
+    S(167, 120), // material pawn
     S(0, 0), // psq king a0
     S(0, 0), // psq king b0
     S(0, 0), // psq king c0
-    S(-17, 34), // psq king d0
-    S(37, 24), // psq king e0
+    S(66, 21), // psq king d0
+    S(118, 9), // psq king e0
     S(0, 0), // psq king a1
     S(0, 0), // psq king b1
     S(0, 0), // psq king c1
-    S(-36, 6), // psq king d1
-    S(-34, 17), // psq king e1
+    S(-104, 31), // psq king d1
+    S(-52, 40), // psq king e1
     S(0, 0), // psq king a2
     S(0, 0), // psq king b2
     S(0, 0), // psq king c2
-    S(-43, -41), // psq king d2
-    S(-40, -42), // psq king e2
+    S(-179, -42), // psq king d2
+    S(-166, -27), // psq king e2
     S(0, 0), // psq king a3
     S(0, 0), // psq king b3
     S(0, 0), // psq king c3
@@ -67,17 +67,17 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq advisor a0
     S(0, 0), // psq advisor b0
     S(0, 0), // psq advisor c0
-    S(-12, -21), // psq advisor d0
+    S(-9, -53), // psq advisor d0
     S(0, 0), // psq advisor e0
     S(0, 0), // psq advisor a1
     S(0, 0), // psq advisor b1
     S(0, 0), // psq advisor c1
     S(0, 0), // psq advisor d1
-    S(12, -13), // psq advisor e1
+    S(39, -52), // psq advisor e1
     S(0, 0), // psq advisor a2
     S(0, 0), // psq advisor b2
     S(0, 0), // psq advisor c2
-    S(-27, -27), // psq advisor d2
+    S(-35, -71), // psq advisor d2
     S(2, 2), // psq advisor e2
     S(0, 0), // psq advisor a3
     S(0, 0), // psq advisor b3
@@ -116,7 +116,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq advisor e9
     S(0, 0), // psq elephant a0
     S(0, 0), // psq elephant b0
-    S(22, -24), // psq elephant c0
+    S(40, -66), // psq elephant c0
     S(0, 0), // psq elephant d0
     S(0, 0), // psq elephant e0
     S(0, 0), // psq elephant a1
@@ -124,11 +124,11 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant c1
     S(0, 0), // psq elephant d1
     S(4, 4), // psq elephant e1
-    S(-23, -23), // psq elephant a2
+    S(-12, -69), // psq elephant a2
     S(0, 0), // psq elephant b2
     S(0, 0), // psq elephant c2
     S(0, 0), // psq elephant d2
-    S(28, -21), // psq elephant e2
+    S(39, -59), // psq elephant e2
     S(0, 0), // psq elephant a3
     S(0, 0), // psq elephant b3
     S(0, 0), // psq elephant c3
@@ -136,7 +136,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant e3
     S(0, 0), // psq elephant a4
     S(0, 0), // psq elephant b4
-    S(-22, -24), // psq elephant c4
+    S(-18, -64), // psq elephant c4
     S(0, 0), // psq elephant d4
     S(0, 0), // psq elephant e4
     S(0, 0), // psq elephant a5
@@ -164,156 +164,156 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant c9
     S(0, 0), // psq elephant d9
     S(0, 0), // psq elephant e9
-    S(33, -31), // psq horse a0
-    S(-22, -9), // psq horse b0
-    S(-25, -25), // psq horse c0
-    S(-25, -27), // psq horse d0
-    S(-9, -3), // psq horse e0
-    S(-16, -25), // psq horse a1
-    S(-23, 31), // psq horse b1
-    S(-23, -24), // psq horse c1
-    S(7, 31), // psq horse d1
-    S(0, -14), // psq horse e1
-    S(16, 19), // psq horse a2
-    S(25, -19), // psq horse b2
-    S(-3, 7), // psq horse c2
-    S(-23, 15), // psq horse d2
-    S(3, 33), // psq horse e2
-    S(31, 32), // psq horse a3
-    S(-22, -10), // psq horse b3
-    S(5, 11), // psq horse c3
-    S(-11, 10), // psq horse d3
-    S(35, 38), // psq horse e3
-    S(-26, -23), // psq horse a4
-    S(-1, -5), // psq horse b4
-    S(43, 36), // psq horse c4
-    S(32, 12), // psq horse d4
-    S(39, 18), // psq horse e4
-    S(-21, 3), // psq horse a5
-    S(-2, 3), // psq horse b5
-    S(-20, 39), // psq horse c5
-    S(34, -6), // psq horse d5
-    S(31, 34), // psq horse e5
-    S(-23, -22), // psq horse a6
-    S(50, 29), // psq horse b6
-    S(-14, 28), // psq horse c6
-    S(52, 2), // psq horse d6
-    S(21, 3), // psq horse e6
-    S(38, 35), // psq horse a7
-    S(-6, -12), // psq horse b7
-    S(-6, 10), // psq horse c7
-    S(50, 23), // psq horse d7
-    S(52, 0), // psq horse e7
-    S(-26, -18), // psq horse a8
-    S(36, 39), // psq horse b8
-    S(55, 41), // psq horse c8
-    S(-13, 25), // psq horse d8
-    S(-15, -21), // psq horse e8
-    S(34, 21), // psq horse a9
-    S(-22, -18), // psq horse b9
-    S(49, 52), // psq horse c9
-    S(-12, 2), // psq horse d9
-    S(36, 36), // psq horse e9
-    S(-14, 8), // psq rook a0
-    S(11, 23), // psq rook b0
-    S(34, 31), // psq rook c0
-    S(-2, 42), // psq rook d0
-    S(12, 12), // psq rook e0
-    S(27, -22), // psq rook a1
-    S(6, 22), // psq rook b1
-    S(34, -28), // psq rook c1
-    S(17, 25), // psq rook d1
-    S(-15, -10), // psq rook e1
-    S(-12, -4), // psq rook a2
-    S(-11, -16), // psq rook b2
-    S(-17, -11), // psq rook c2
-    S(6, 25), // psq rook d2
-    S(-4, 39), // psq rook e2
-    S(24, 31), // psq rook a3
-    S(-20, 35), // psq rook b3
-    S(36, 30), // psq rook c3
-    S(40, 29), // psq rook d3
-    S(43, 42), // psq rook e3
-    S(37, 27), // psq rook a4
-    S(28, -7), // psq rook b4
-    S(16, 38), // psq rook c4
-    S(52, 19), // psq rook d4
-    S(1, 26), // psq rook e4
-    S(33, 29), // psq rook a5
-    S(17, 14), // psq rook b5
-    S(40, -9), // psq rook c5
-    S(14, 7), // psq rook d5
-    S(-2, -3), // psq rook e5
-    S(40, 19), // psq rook a6
-    S(20, -4), // psq rook b6
-    S(39, 37), // psq rook c6
-    S(41, 19), // psq rook d6
-    S(44, 37), // psq rook e6
-    S(40, 42), // psq rook a7
-    S(-19, 43), // psq rook b7
-    S(16, 33), // psq rook c7
-    S(28, 50), // psq rook d7
-    S(51, 54), // psq rook e7
-    S(34, 27), // psq rook a8
-    S(-9, 23), // psq rook b8
-    S(-11, 40), // psq rook c8
-    S(-3, 49), // psq rook d8
-    S(59, 60), // psq rook e8
-    S(17, 39), // psq rook a9
-    S(-11, -10), // psq rook b9
-    S(34, 1), // psq rook c9
-    S(49, 27), // psq rook d9
-    S(50, -10), // psq rook e9
-    S(-31, 10), // psq cannon a0
-    S(-25, -25), // psq cannon b0
-    S(22, 24), // psq cannon c0
-    S(-22, 37), // psq cannon d0
-    S(-11, 19), // psq cannon e0
-    S(7, -29), // psq cannon a1
-    S(-9, -14), // psq cannon b1
-    S(29, -12), // psq cannon c1
-    S(-6, 35), // psq cannon d1
-    S(34, -15), // psq cannon e1
-    S(22, 28), // psq cannon a2
-    S(15, 18), // psq cannon b2
-    S(35, 33), // psq cannon c2
-    S(15, 23), // psq cannon d2
-    S(32, 28), // psq cannon e2
-    S(31, -21), // psq cannon a3
-    S(-8, -13), // psq cannon b3
-    S(-1, -10), // psq cannon c3
-    S(28, 23), // psq cannon d3
-    S(39, -9), // psq cannon e3
-    S(-13, -22), // psq cannon a4
-    S(11, -10), // psq cannon b4
-    S(26, 32), // psq cannon c4
-    S(9, -12), // psq cannon d4
-    S(22, -20), // psq cannon e4
-    S(-9, -29), // psq cannon a5
-    S(-24, 12), // psq cannon b5
-    S(-26, -15), // psq cannon c5
-    S(-27, 26), // psq cannon d5
-    S(34, -23), // psq cannon e5
-    S(-26, -26), // psq cannon a6
-    S(-15, -11), // psq cannon b6
-    S(-10, -7), // psq cannon c6
-    S(-20, -20), // psq cannon d6
-    S(13, -16), // psq cannon e6
-    S(-15, -17), // psq cannon a7
-    S(-29, -21), // psq cannon b7
-    S(-23, -24), // psq cannon c7
-    S(-39, -38), // psq cannon d7
-    S(-38, -33), // psq cannon e7
-    S(-21, -28), // psq cannon a8
-    S(13, -19), // psq cannon b8
-    S(-30, -28), // psq cannon c8
-    S(21, -34), // psq cannon d8
-    S(-43, -32), // psq cannon e8
-    S(-3, 16), // psq cannon a9
-    S(32, -18), // psq cannon b9
-    S(-27, -25), // psq cannon c9
-    S(-34, -32), // psq cannon d9
-    S(22, -39), // psq cannon e9
+    S(50, -172), // psq horse a0
+    S(-68, -23), // psq horse b0
+    S(-93, -55), // psq horse c0
+    S(-40, -50), // psq horse d0
+    S(-177, -61), // psq horse e0
+    S(-3, -113), // psq horse a1
+    S(-149, 113), // psq horse b1
+    S(-52, -54), // psq horse c1
+    S(-5, 4), // psq horse d1
+    S(-35, -70), // psq horse e1
+    S(-12, -40), // psq horse a2
+    S(31, -55), // psq horse b2
+    S(-34, 11), // psq horse c2
+    S(-30, 16), // psq horse d2
+    S(40, 12), // psq horse e2
+    S(22, 18), // psq horse a3
+    S(-3, -50), // psq horse b3
+    S(-42, 18), // psq horse c3
+    S(-25, 13), // psq horse d3
+    S(61, -8), // psq horse e3
+    S(-162, 32), // psq horse a4
+    S(-10, -3), // psq horse b4
+    S(156, -35), // psq horse c4
+    S(6, 29), // psq horse d4
+    S(66, 6), // psq horse e4
+    S(-29, 88), // psq horse a5
+    S(11, 61), // psq horse b5
+    S(-43, 106), // psq horse c5
+    S(23, 66), // psq horse d5
+    S(97, 56), // psq horse e5
+    S(-107, 34), // psq horse a6
+    S(175, 31), // psq horse b6
+    S(-31, 88), // psq horse c6
+    S(159, 30), // psq horse d6
+    S(-45, 51), // psq horse e6
+    S(36, 65), // psq horse a7
+    S(-28, 52), // psq horse b7
+    S(-97, 73), // psq horse c7
+    S(197, 6), // psq horse d7
+    S(160, 46), // psq horse e7
+    S(-179, 85), // psq horse a8
+    S(136, 19), // psq horse b8
+    S(164, 27), // psq horse c8
+    S(35, 3), // psq horse d8
+    S(-11, -9), // psq horse e8
+    S(191, 8), // psq horse a9
+    S(-174, 15), // psq horse b9
+    S(198, 46), // psq horse c9
+    S(-67, -5), // psq horse d9
+    S(190, 20), // psq horse e9
+    S(20, -22), // psq rook a0
+    S(71, -29), // psq rook b0
+    S(119, -90), // psq rook c0
+    S(78, 12), // psq rook d0
+    S(191, 1), // psq rook e0
+    S(47, -52), // psq rook a1
+    S(39, 73), // psq rook b1
+    S(79, -56), // psq rook c1
+    S(97, 32), // psq rook d1
+    S(53, -43), // psq rook e1
+    S(54, -68), // psq rook a2
+    S(57, -68), // psq rook b2
+    S(30, -26), // psq rook c2
+    S(102, -28), // psq rook d2
+    S(-34, 112), // psq rook e2
+    S(73, -19), // psq rook a3
+    S(37, 29), // psq rook b3
+    S(132, -53), // psq rook c3
+    S(110, 22), // psq rook d3
+    S(136, 39), // psq rook e3
+    S(111, -56), // psq rook a4
+    S(100, -30), // psq rook b4
+    S(124, -40), // psq rook c4
+    S(166, -44), // psq rook d4
+    S(55, 31), // psq rook e4
+    S(87, 27), // psq rook a5
+    S(72, 38), // psq rook b5
+    S(125, 3), // psq rook c5
+    S(120, 37), // psq rook d5
+    S(50, 74), // psq rook e5
+    S(154, -25), // psq rook a6
+    S(91, 37), // psq rook b6
+    S(159, 4), // psq rook c6
+    S(147, 29), // psq rook d6
+    S(118, 83), // psq rook e6
+    S(24, 112), // psq rook a7
+    S(10, 154), // psq rook b7
+    S(106, 56), // psq rook c7
+    S(89, 121), // psq rook d7
+    S(175, 76), // psq rook e7
+    S(112, 23), // psq rook a8
+    S(64, 48), // psq rook b8
+    S(80, 66), // psq rook c8
+    S(94, 21), // psq rook d8
+    S(195, 188), // psq rook e8
+    S(50, 44), // psq rook a9
+    S(35, 42), // psq rook b9
+    S(17, 101), // psq rook c9
+    S(155, 7), // psq rook d9
+    S(155, 43), // psq rook e9
+    S(-158, 44), // psq cannon a0
+    S(-26, -63), // psq cannon b0
+    S(-17, -5), // psq cannon c0
+    S(-59, 6), // psq cannon d0
+    S(39, -25), // psq cannon e0
+    S(53, -67), // psq cannon a1
+    S(69, -67), // psq cannon b1
+    S(51, -49), // psq cannon c1
+    S(8, -16), // psq cannon d1
+    S(76, -46), // psq cannon e1
+    S(61, -17), // psq cannon a2
+    S(32, -52), // psq cannon b2
+    S(59, -15), // psq cannon c2
+    S(45, -39), // psq cannon d2
+    S(68, -24), // psq cannon e2
+    S(28, -25), // psq cannon a3
+    S(-6, -28), // psq cannon b3
+    S(-3, -13), // psq cannon c3
+    S(24, -12), // psq cannon d3
+    S(156, -76), // psq cannon e3
+    S(-1, -13), // psq cannon a4
+    S(9, -23), // psq cannon b4
+    S(36, -12), // psq cannon c4
+    S(-1, -52), // psq cannon d4
+    S(51, -55), // psq cannon e4
+    S(55, 7), // psq cannon a5
+    S(5, 15), // psq cannon b5
+    S(0, -3), // psq cannon c5
+    S(-68, 64), // psq cannon d5
+    S(98, -7), // psq cannon e5
+    S(41, 3), // psq cannon a6
+    S(-8, 87), // psq cannon b6
+    S(38, 31), // psq cannon c6
+    S(-12, 36), // psq cannon d6
+    S(80, -18), // psq cannon e6
+    S(66, 12), // psq cannon a7
+    S(-21, 34), // psq cannon b7
+    S(16, 33), // psq cannon c7
+    S(-46, -39), // psq cannon d7
+    S(-191, 62), // psq cannon e7
+    S(23, -42), // psq cannon a8
+    S(-23, 22), // psq cannon b8
+    S(-89, 5), // psq cannon c8
+    S(12, -42), // psq cannon d8
+    S(-211, 18), // psq cannon e8
+    S(76, 23), // psq cannon a9
+    S(34, -23), // psq cannon b9
+    S(-73, -38), // psq cannon c9
+    S(-95, -4), // psq cannon d9
+    S(-156, -61), // psq cannon e9
     S(0, 0), // psq pawn a0
     S(0, 0), // psq pawn b0
     S(0, 0), // psq pawn c0
@@ -329,104 +329,104 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq pawn c2
     S(0, 0), // psq pawn d2
     S(0, 0), // psq pawn e2
-    S(-24, 24), // psq pawn a3
+    S(-115, 26), // psq pawn a3
     S(0, 0), // psq pawn b3
-    S(-25, -14), // psq pawn c3
+    S(-116, 5), // psq pawn c3
     S(0, 0), // psq pawn d3
-    S(8, 25), // psq pawn e3
-    S(-14, 11), // psq pawn a4
+    S(-61, 33), // psq pawn e3
+    S(-104, 7), // psq pawn a4
     S(0, 0), // psq pawn b4
-    S(12, 20), // psq pawn c4
+    S(-53, -4), // psq pawn c4
     S(0, 0), // psq pawn d4
-    S(8, 22), // psq pawn e4
-    S(-27, 25), // psq pawn a5
-    S(10, 35), // psq pawn b5
-    S(36, 20), // psq pawn c5
-    S(44, 34), // psq pawn d5
-    S(43, 48), // psq pawn e5
-    S(10, 34), // psq pawn a6
-    S(42, 41), // psq pawn b6
-    S(52, 52), // psq pawn c6
-    S(60, 9), // psq pawn d6
-    S(67, 59), // psq pawn e6
-    S(30, 10), // psq pawn a7
-    S(50, 39), // psq pawn b7
-    S(71, 40), // psq pawn c7
-    S(89, 91), // psq pawn d7
-    S(97, 52), // psq pawn e7
-    S(-10, -7), // psq pawn a8
-    S(64, 42), // psq pawn b8
-    S(90, 31), // psq pawn c8
-    S(114, 56), // psq pawn d8
-    S(158, 120), // psq pawn e8
-    S(-35, 29), // psq pawn a9
-    S(30, 31), // psq pawn b9
-    S(-17, -14), // psq pawn c9
-    S(-21, -22), // psq pawn d9
-    S(-17, -18), // psq pawn e9
-    S(-49, -50), // rook mobility 0
-    S(-18, -34), // rook mobility 1
-    S(-35, -38), // rook mobility 2
-    S(-32, 6), // rook mobility 3
-    S(-12, -2), // rook mobility 4
-    S(17, -15), // rook mobility 5
-    S(10, 15), // rook mobility 6
-    S(30, 27), // rook mobility 7
-    S(27, 35), // rook mobility 8
-    S(39, 38), // rook mobility 9
-    S(35, 42), // rook mobility 10
-    S(38, 43), // rook mobility 11
-    S(50, 21), // rook mobility 12
-    S(28, 40), // rook mobility 13
-    S(46, 39), // rook mobility 14
-    S(54, 34), // rook mobility 15
-    S(32, 34), // rook mobility 16
-    S(52, 30), // rook mobility 17
-    S(-48, -47), // horse mobility 0
-    S(-34, -28), // horse mobility 1
-    S(-21, -19), // horse mobility 2
-    S(1, 7), // horse mobility 3
-    S(21, 11), // horse mobility 4
-    S(33, 16), // horse mobility 5
-    S(38, 25), // horse mobility 6
-    S(48, 38), // horse mobility 7
-    S(51, 41), // horse mobility 8
-    S(-36, -36), // cannon mobility 0
-    S(-31, -31), // cannon mobility 1
-    S(-23, 13), // cannon mobility 2
-    S(12, -27), // cannon mobility 3
-    S(-7, -8), // cannon mobility 4
-    S(14, 6), // cannon mobility 5
-    S(-11, 32), // cannon mobility 6
-    S(22, 9), // cannon mobility 7
-    S(2, 33), // cannon mobility 8
-    S(11, 24), // cannon mobility 9
-    S(14, 16), // cannon mobility 10
-    S(28, 9), // cannon mobility 11
-    S(24, 18), // cannon mobility 12
-    S(39, -1), // cannon mobility 13
-    S(47, 3), // cannon mobility 14
-    S(46, -3), // cannon mobility 15
-    S(54, -7), // cannon mobility 16
-    S(56, 1), // cannon mobility 17
-    S(-1, 16), // king danger
-    S(-3, -6), // king danger squared
-    S(-79, 10), // hollow cannon
-    S(-29, -30), // loaded cannon
-    S(-5, 14), // bottom cannon
-    S(-8, 5), // rook pin
-    S(23, -33), // kings pin
-    S(-1, -12), // rook on palace line
-    S(-34, 1), // horse at palace
-    S(-63, -42), // missing advisor vs two rooks
-    S(-6, 0), // guard vs crossed attacker
-    S(20, 6), // connected pawns
-    S(-35, -33), // hanging, side to move
-    S(-59, -59), // hanging, side waiting
-    S(-30, -19), // threat, side to move
-    S(-54, -55), // threat, side waiting
-    S(20, -3), // tempo
-    S(-6, 13), // palace control
-    S(31, 30), // rook on open file
-    S(39, -10), // elephants linked
+    S(-89, 44), // psq pawn e4
+    S(-103, 109), // psq pawn a5
+    S(-4, 104), // psq pawn b5
+    S(23, 46), // psq pawn c5
+    S(82, 82), // psq pawn d5
+    S(30, 116), // psq pawn e5
+    S(-50, 111), // psq pawn a6
+    S(103, 55), // psq pawn b6
+    S(104, 53), // psq pawn c6
+    S(49, 67), // psq pawn d6
+    S(135, 57), // psq pawn e6
+    S(45, 13), // psq pawn a7
+    S(154, 26), // psq pawn b7
+    S(107, 103), // psq pawn c7
+    S(178, 107), // psq pawn d7
+    S(269, 2), // psq pawn e7
+    S(-31, 8), // psq pawn a8
+    S(156, -10), // psq pawn b8
+    S(245, 28), // psq pawn c8
+    S(278, 63), // psq pawn d8
+    S(380, 38), // psq pawn e8
+    S(-106, 38), // psq pawn a9
+    S(33, 9), // psq pawn b9
+    S(-5, 8), // psq pawn c9
+    S(150, -111), // psq pawn d9
+    S(-8, -75), // psq pawn e9
+    S(95, -232), // rook mobility 0
+    S(69, -28), // rook mobility 1
+    S(77, -81), // rook mobility 2
+    S(96, 1), // rook mobility 3
+    S(118, -49), // rook mobility 4
+    S(144, -2), // rook mobility 5
+    S(136, 16), // rook mobility 6
+    S(144, 41), // rook mobility 7
+    S(132, 77), // rook mobility 8
+    S(162, 58), // rook mobility 9
+    S(147, 72), // rook mobility 10
+    S(157, 78), // rook mobility 11
+    S(169, 59), // rook mobility 12
+    S(163, 68), // rook mobility 13
+    S(158, 81), // rook mobility 14
+    S(175, 64), // rook mobility 15
+    S(150, 83), // rook mobility 16
+    S(179, 54), // rook mobility 17
+    S(-47, -121), // horse mobility 0
+    S(20, -44), // horse mobility 1
+    S(33, 4), // horse mobility 2
+    S(52, 19), // horse mobility 3
+    S(76, 20), // horse mobility 4
+    S(81, 28), // horse mobility 5
+    S(98, 29), // horse mobility 6
+    S(111, 32), // horse mobility 7
+    S(147, 14), // horse mobility 8
+    S(-61, -57), // cannon mobility 0
+    S(16, -119), // cannon mobility 1
+    S(4, 7), // cannon mobility 2
+    S(40, -49), // cannon mobility 3
+    S(23, -5), // cannon mobility 4
+    S(49, -9), // cannon mobility 5
+    S(32, 6), // cannon mobility 6
+    S(55, -8), // cannon mobility 7
+    S(46, 19), // cannon mobility 8
+    S(52, 12), // cannon mobility 9
+    S(61, 8), // cannon mobility 10
+    S(56, -8), // cannon mobility 11
+    S(62, -6), // cannon mobility 12
+    S(60, -2), // cannon mobility 13
+    S(60, -5), // cannon mobility 14
+    S(88, -10), // cannon mobility 15
+    S(58, -10), // cannon mobility 16
+    S(101, -27), // cannon mobility 17
+    S(7, 29), // king danger
+    S(-3, -7), // king danger squared
+    S(-162, 27), // hollow cannon
+    S(-25, -49), // loaded cannon
+    S(-67, 20), // bottom cannon
+    S(-54, 26), // rook pin
+    S(13, -36), // kings pin
+    S(-2, 32), // rook on palace line
+    S(-34, -2), // horse at palace
+    S(-88, -154), // missing advisor vs two rooks
+    S(-2, 19), // guard vs crossed attacker
+    S(-2, 27), // connected pawns
+    S(-71, -31), // hanging, side to move
+    S(-108, -74), // hanging, side waiting
+    S(-66, 25), // threat, side to move
+    S(-129, -112), // threat, side waiting
+    S(35, -6), // tempo
+    S(-1, -3), // palace control
+    S(50, -15), // rook on open file
+    S(70, -10), // elephants linked
 ];
