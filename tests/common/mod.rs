@@ -20,6 +20,71 @@ impl Rng {
     }
 }
 
+/// The leaf cap of the perft tests: 2 million leaves in a debug build (to keep `cargo test`
+/// quick), none in release (the `.ci/run` configuration); `JIANGJUN_PERFT_MAX` overrides it.
+pub fn perft_cap() -> u64 {
+    let default = if cfg!(debug_assertions) {
+        2_000_000
+    } else {
+        u64::MAX
+    };
+    std::env::var("JIANGJUN_PERFT_MAX")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The lines of a perft reference file (`FEN ;D1 n ;D2 n ...`) as (FEN, [(depth, leaves)]).
+pub fn perft_reference(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts
+                .next()
+                .expect("a FEN before the counts")
+                .trim()
+                .to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.split_whitespace();
+                    let d = it
+                        .next()
+                        .and_then(|d| d.strip_prefix('D'))
+                        .and_then(|d| d.parse().ok());
+                    let n = it.next().and_then(|n| n.parse().ok());
+                    (d.expect("Dk"), n.expect("a count"))
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+/// Checks a game's perft against every line of a reference file, at every listed depth up to
+/// `perft_cap()`, and that the position is the same afterwards; returns how many depths ran.
+pub fn check_perft_reference<G: jiangjun::game::Game>(text: &str) -> usize {
+    let cap = perft_cap();
+    let mut checked = 0;
+    for (fen, counts) in perft_reference(text) {
+        let mut pos = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (depth, expected) in counts {
+            if expected > cap {
+                continue;
+            }
+            assert_eq!(
+                jiangjun::perft::perft(&mut pos, depth, G::NULL_MOVE),
+                expected,
+                "{fen} depth {depth}"
+            );
+            checked += 1;
+        }
+        let fresh = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.to_fen(), fresh.to_fen());
+    }
+    checked
+}
+
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new(Move::NONE);
     pos.generate_legal(GenKind::All, &mut list);
