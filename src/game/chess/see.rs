@@ -112,7 +112,7 @@ mod tests {
         assert_eq!(see("3rk3/8/8/3r4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), R);
         // A quiet move onto a square a pawn guards loses the piece.
         assert_eq!(see("4k3/8/2p5/8/8/8/8/1N2K3 w - - 0 1", "b1c3"), 0);
-        assert_eq!(see("4k3/8/2p5/8/8/4N3/8/4K3 w - - 0 1", "e3d4"), 0);
+        assert_eq!(see("4k3/8/2p5/8/8/4N3/8/4K3 w - - 0 1", "e3c4"), 0);
         assert_eq!(see("4k3/8/4p3/8/8/4N3/8/4K3 w - - 0 1", "e3d5"), -N);
     }
 
