@@ -209,7 +209,9 @@ impl Position {
             Some(s) => out.push_str(&format!(" {s}")),
             None => out.push_str(" -"),
         }
-        out.push_str(&format!(" {} {}", self.rule50(), self.fullmove));
+        // Past the limit the count no longer matters; keep it readable back.
+        let rule50 = self.rule50().min(MAX_RULE50);
+        out.push_str(&format!(" {rule50} {}", self.fullmove));
         out
     }
 }
