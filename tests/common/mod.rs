@@ -85,6 +85,41 @@ pub fn check_perft_reference<G: jiangjun::game::Game>(text: &str) -> usize {
     checked
 }
 
+/// A fixed-depth search of `pos` on one thread with a small fresh table, over `root_moves`,
+/// with its events given to `emit`: how the tests ask the generic search for a move.
+pub fn search_depth<G: jiangjun::game::Game>(
+    pos: G,
+    root_moves: Vec<G::Move>,
+    depth: u32,
+    emit: &(dyn Fn(jiangjun::search::Event<G::Move>) + Sync),
+) -> jiangjun::search::Report<G::Move> {
+    use jiangjun::search::{Job, Noise, Shared};
+    use jiangjun::time::{Clock, Limits};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    let tt = jiangjun::tt::Tt::new(4);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let clock = Clock::new(&limits, std::time::Duration::ZERO);
+    let job = Job {
+        pos,
+        root_moves,
+        threads: 1,
+        shared: Shared {
+            tt: &tt,
+            stop: &stop,
+            nodes: &nodes,
+            clock: &clock,
+            limits: &limits,
+            noise: Noise::default(),
+        },
+        memory: None,
+    };
+    jiangjun::search::search(job, emit)
+}
+
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new(Move::NONE);
     pos.generate_legal(GenKind::All, &mut list);
