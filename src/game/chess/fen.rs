@@ -7,8 +7,9 @@
 
 use super::bitboard::{RANK_1, RANK_8, several, squares};
 use super::makemove::ep_victim;
+use super::moves::Castling;
 use super::position::Position;
-use super::types::{Castling, Kind, Piece, Square, colour_name};
+use super::types::{Kind, Piece, Square, colour_name};
 use crate::game::Side;
 use std::fmt;
 

@@ -8,8 +8,9 @@ use super::bitboard::{
 };
 use super::magic::magics;
 use super::makemove::ep_victim;
+use super::moves::{Castling, Move, Special};
 use super::position::Position;
-use super::types::{Castling, Kind, Move, Special, Square};
+use super::types::{Kind, Square};
 use crate::game::Side;
 
 impl Position {

@@ -2,8 +2,9 @@
 //! `key_after`, which predicts that key without making the move.
 
 use super::board::Board;
+use super::moves::{Castling, Move, Special};
 use super::position::{Position, State};
-use super::types::{Castling, Kind, Move, Piece, Special, Square};
+use super::types::{Kind, Piece, Square};
 use super::zobrist;
 use crate::game::Side;
 

@@ -11,8 +11,10 @@ pub mod eval;
 pub mod fen;
 mod legality;
 mod magic;
+mod magic_numbers;
 mod makemove;
 mod movegen;
+pub mod moves;
 pub mod notation;
 mod position;
 pub mod rules;
@@ -21,12 +23,13 @@ pub mod types;
 mod zobrist;
 
 pub use fen::{FenError, START_FEN};
+pub use moves::Move;
 pub use notation::MoveError;
 pub use position::{Position, State};
-pub use types::{Kind, Move, Piece, Square};
+pub use types::{Kind, Piece, Square};
 
 use crate::game::{Game, GenKind, MoveList, Outcome, Reason, Side};
-use types::Special;
+use moves::Special;
 
 impl Game for Position {
     type Move = Move;

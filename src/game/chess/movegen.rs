@@ -12,8 +12,9 @@ use super::bitboard::{
 };
 use super::magic::magics;
 use super::makemove::ep_victim;
+use super::moves::{Castling, Move};
 use super::position::Position;
-use super::types::{Castling, Kind, Move, Square};
+use super::types::{Kind, Square};
 use crate::game::{GenKind, MoveList, Side};
 
 /// Where generated moves go.

@@ -3,8 +3,9 @@
 //! what is wrong. Chess960's king-takes-rook castling (`e1h1`) is not read: standard-chess
 //! GUIs never send it, and accepting it would make `e1h1` mean two different things.
 
+use super::moves::Move;
 use super::position::Position;
-use super::types::{Kind, Move, Square};
+use super::types::{Kind, Square};
 use crate::game::{GenKind, MoveList};
 use std::fmt;
 

@@ -5,7 +5,8 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::eval::{self, Score};
-use super::types::{Castling, Kind, Move, Piece, Square};
+use super::moves::{Castling, Move};
+use super::types::{Kind, Piece, Square};
 use super::zobrist;
 use crate::game::Side;
 

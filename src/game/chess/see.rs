@@ -7,8 +7,9 @@
 use super::eval::value;
 use super::magic::magics;
 use super::makemove::ep_victim;
+use super::moves::{Move, Special};
 use super::position::Position;
-use super::types::{Kind, Move, Piece, Special};
+use super::types::{Kind, Piece};
 
 /// A king "captured" ends the exchange: nobody gives up the king to win material.
 const KING_VALUE: i32 = 10_000;

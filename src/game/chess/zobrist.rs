@@ -3,7 +3,8 @@
 //! enters the key only when an en-passant capture is really possible (see `Position::ep`),
 //! so two positions that differ only by an unusable en-passant square share a key.
 
-use super::types::{Castling, Piece, Square};
+use super::moves::Castling;
+use super::types::{Piece, Square};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
