@@ -120,6 +120,24 @@ pub fn search_depth<G: jiangjun::game::Game>(
     jiangjun::search::search(job, emit)
 }
 
+/// `s` with one to four random edits (a byte removed, inserted or replaced from `alphabet`, or
+/// the rest cut off): the fuzz tests' way of making almost-valid input.
+pub fn mutate(rng: &mut Rng, s: &str, alphabet: &[u8]) -> String {
+    let mut bytes = s.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(4) {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+            2 if at < bytes.len() => bytes[at] = alphabet[rng.below(alphabet.len())],
+            _ => bytes.truncate(at),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new(Move::NONE);
     pos.generate_legal(GenKind::All, &mut list);

@@ -48,6 +48,9 @@ pub enum FenError {
     TooManyKings(Side, u32),
     TooManyPawns(Side, u32),
     TooManyPieces(Side, u32),
+    /// More queens, rooks, bishops or knights than the set's plus the promotions its missing
+    /// pawns could have made.
+    TooManyPromoted(Side),
     /// A pawn on its own first rank or on the last rank.
     PawnOnEdge(Side, Square),
     SideToMove(String),
@@ -101,6 +104,12 @@ impl fmt::Display for FenError {
             FenError::TooManyPieces(s, n) => {
                 write!(f, "{} has {n} pieces; at most 16", colour_name(*s))
             }
+            FenError::TooManyPromoted(s) => write!(
+                f,
+                "{} has more queens, rooks, bishops and knights than its missing pawns could \
+                 have promoted to",
+                colour_name(*s)
+            ),
             FenError::PawnOnEdge(s, sq) => write!(
                 f,
                 "{} pawn on {sq}: pawns never stand on the first or last rank",
@@ -281,6 +290,16 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
         }
         if b.side(side).count_ones() > 16 {
             return Err(FenError::TooManyPieces(side, b.side(side).count_ones()));
+        }
+        // Each piece beyond the set's one queen, two rooks, bishops and knights is a promoted
+        // pawn. (This also bounds the legal moves below the move list's capacity.)
+        let extra = |k: Kind, set: u32| b.of(side, k).count_ones().saturating_sub(set);
+        let promoted = extra(Kind::Queen, 1)
+            + extra(Kind::Rook, 2)
+            + extra(Kind::Bishop, 2)
+            + extra(Kind::Knight, 2);
+        if promoted + pawns.count_ones() > 8 {
+            return Err(FenError::TooManyPromoted(side));
         }
         if let Some(s) = squares(pawns & (RANK_1 | RANK_8)).next() {
             return Err(FenError::PawnOnEdge(side, s));

@@ -77,6 +77,16 @@ fn piece_errors_say_what_is_wrong() {
         FenError::TooManyPawns(Side::Black, 9),
     );
     rejects(
+        "4k3/8/8/8/8/QQQQQQQQ/QQQQQQQQ/3QK3 w",
+        FenError::TooManyPieces(Side::Red, 18),
+    );
+    rejects(
+        "4k3/8/8/8/8/QQQQQQQQ/QQ6/4K3 w",
+        FenError::TooManyPromoted(Side::Red),
+    );
+    // Nine queens and the rest of the set: the most a real game can reach.
+    assert!(Position::from_fen("7k/6pp/8/8/QQQQQQQQ/8/8/RNBQKBNR b").is_ok());
+    rejects(
         "4k3/8/8/8/8/8/8/4R2K w",
         FenError::OpponentInCheck(Side::Red),
     );
