@@ -37,20 +37,11 @@ fn random_position(rng: &mut Rng, plies: usize) -> Position {
     pos
 }
 
-/// Fewer games in a debug build, to keep `cargo test` quick.
-fn games(release: usize) -> usize {
-    if cfg!(debug_assertions) {
-        release / 10
-    } else {
-        release
-    }
-}
-
 #[test]
 fn make_unmake_restores_the_position_and_keys_stay_exact() {
     let mut rng = Rng::new(11);
     let fens = starts();
-    for game in 0..games(300) {
+    for game in 0..300 {
         let mut pos = Position::from_fen(&fens[game % fens.len()]).expect("valid");
         let mut trail = vec![(pos.to_fen(), pos.key())];
         for _ in 0..120 {
@@ -81,7 +72,7 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
 fn generated_moves_keep_the_king_safe_and_split_into_captures_and_quiets() {
     let mut rng = Rng::new(12);
     let (mut promotions, mut castlings, mut en_passants) = (0, 0, 0);
-    for _ in 0..games(600) {
+    for _ in 0..600 {
         let plies = rng.below(80);
         let mut pos = random_position(&mut rng, plies);
         let us = pos.side_to_move();
@@ -120,7 +111,7 @@ fn generated_moves_keep_the_king_safe_and_split_into_captures_and_quiets() {
 #[test]
 fn is_legal_accepts_exactly_the_generated_moves() {
     let mut rng = Rng::new(13);
-    for _ in 0..games(200) {
+    for _ in 0..200 {
         let plies = rng.below(60);
         let pos = random_position(&mut rng, plies);
         let mut expected = legal(&pos, GenKind::All);
@@ -140,7 +131,7 @@ fn is_legal_accepts_exactly_the_generated_moves() {
 #[test]
 fn null_moves_flip_the_side_and_come_back() {
     let mut rng = Rng::new(14);
-    for _ in 0..games(200) {
+    for _ in 0..200 {
         let plies = rng.below(40);
         let mut pos = random_position(&mut rng, plies);
         if pos.in_check() {
