@@ -177,7 +177,7 @@ impl Position {
         }
     }
 
-    /// The piece numbers of the side to move's non-pawn material, for null-move safety.
+    /// Whether `side` has a piece besides its king and pawns (null moves are unsafe without).
     pub fn has_pieces(&self, side: Side) -> bool {
         let b = &self.board;
         b.side(side) & !(b.kind(Kind::Pawn) | b.kind(Kind::King)) != 0
