@@ -166,9 +166,9 @@ impl Position {
         };
         let castling = parse_castling(fields.next().unwrap_or("-"))?;
         let ep_text = fields.next().unwrap_or("-");
-        let rule50 = counter(fields.next(), "halfmove clock")?.min(u64::from(MAX_RULE50)) as u16;
+        let rule50 = counter(fields.next(), "halfmove clock", 0)?.min(u64::from(MAX_RULE50)) as u16;
         pos.fullmove =
-            counter(fields.next(), "move number")?.clamp(1, u64::from(MAX_MOVE_NUMBER)) as u32;
+            counter(fields.next(), "move number", 1)?.clamp(1, u64::from(MAX_MOVE_NUMBER)) as u32;
         validate_pieces(&pos)?;
         validate_castling(&pos, castling)?;
         let ep = parse_ep(&pos, ep_text)?;
@@ -226,9 +226,10 @@ impl Position {
     }
 }
 
-fn counter(text: Option<&str>, field: &'static str) -> Result<u64, FenError> {
+/// A counter field, `default` when the FEN ends before it.
+fn counter(text: Option<&str>, field: &'static str, default: u64) -> Result<u64, FenError> {
     match text {
-        None => Ok(if field == "move number" { 1 } else { 0 }),
+        None => Ok(default),
         Some(t) => t.parse::<u64>().map_err(|_| FenError::Counter {
             field,
             text: t.chars().take(16).collect(),
