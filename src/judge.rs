@@ -1,7 +1,10 @@
 //! `jiangjun judge`: the rules as a referee. Replays moves from a FEN and rules on the final
 //! position under the game rules (a position judged at its third occurrence, checkmate,
-//! stalemate, the natural-move limit), for arbiters, GUIs and the repetition tests.
+//! stalemate, the natural-move limit; in chess the fifty-move rule and insufficient material),
+//! for arbiters, GUIs and the repetition tests.
 
+use crate::cli::GameKind;
+use crate::game::chess;
 use crate::game::xiangqi::{Position, rules};
 use crate::game::{Outcome, Reason, Side};
 use std::fmt;
@@ -28,6 +31,15 @@ impl Ruling {
             Ruling::Draw(_) => "draw",
             Ruling::Loses(Side::Red, ..) => "red-loses",
             Ruling::Loses(Side::Black, ..) => "black-loses",
+        }
+    }
+
+    /// The ruling in chess words: `white-loses` where Xiangqi says `red-loses`.
+    pub fn in_chess_words(&self) -> String {
+        let text = self.to_string();
+        match text.strip_prefix("red-loses") {
+            Some(rest) => format!("white-loses{rest}"),
+            None => text,
         }
     }
 }
@@ -76,6 +88,19 @@ pub fn rule(pos: &Position) -> Ruling {
     }
 }
 
+/// Plays `moves` (long algebraic) from the chess `fen` and rules on the final position.
+pub fn judge_chess(fen: &str, moves: &[&str]) -> Result<Ruling, String> {
+    let mut pos = chess::Position::from_fen(fen).map_err(|e| e.to_string())?;
+    for (i, text) in moves.iter().enumerate() {
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+        pos.make(mv);
+    }
+    let outcome = chess::rules::outcome(&pos, GAME_OCCURRENCES);
+    Ok(outcome.map_or(Ruling::None, |o| absolute(o, pos.side_to_move(), None)))
+}
+
 fn absolute(o: Outcome, to_move: Side, detail: Option<String>) -> Ruling {
     match o {
         Outcome::Loss(r) => Ruling::Loses(to_move, r, detail),
@@ -86,28 +111,33 @@ fn absolute(o: Outcome, to_move: Side, detail: Option<String>) -> Ruling {
 
 /// Rule on the position after the moves.
 ///
-/// Prints `red-loses`, `black-loses`, `draw` or `none` and the reason, e.g. `black-loses:
-/// perpetual chase of the rook on g6`.
+/// Prints `red-loses` (chess: `white-loses`), `black-loses`, `draw` or `none` and the reason,
+/// e.g. `black-loses: perpetual chase of the rook on g6`.
 #[derive(clap::Args, Debug)]
 #[command(args_override_self = true)]
 pub struct JudgeArgs {
     /// The position, as one argument or as its space-separated fields.
     #[arg(long, required = true, num_args = 1.., value_name = "FEN")]
     fen: Vec<String>,
-    /// Moves in ICCS (`h2e2`), as separate arguments or several in one.
+    /// Moves in ICCS (`h2e2`; chess: long algebraic, `e2e4`), as separate arguments or
+    /// several in one.
     #[arg(long, num_args = 0.., value_name = "MOVE")]
     moves: Vec<String>,
 }
 
 /// Prints the ruling on stdout; a bad FEN or an illegal move goes to stderr with exit code 2.
-pub fn run(args: &JudgeArgs) -> ExitCode {
+pub fn run(args: &JudgeArgs, game: GameKind) -> ExitCode {
     let fen = args.fen.join(" ");
     let moves: Vec<&str> = args
         .moves
         .iter()
         .flat_map(|m| m.split_whitespace())
         .collect();
-    match judge(&fen, &moves) {
+    let ruling = match game {
+        GameKind::Xiangqi => judge(&fen, &moves).map(|r| r.to_string()),
+        GameKind::Chess => judge_chess(&fen, &moves).map(|r| r.in_chess_words()),
+    };
+    match ruling {
         Ok(ruling) => {
             println!("{ruling}");
             ExitCode::SUCCESS

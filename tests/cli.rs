@@ -56,6 +56,17 @@ fn perft_bench_and_judge_as_readme_shows_them() {
         "{divide}"
     );
     assert!(works(&["bench", "2"]).contains("Bench: "));
+    assert!(works(&["--game", "chess", "perft", "3"]).ends_with("total 8902\n"));
+    let judged = works(&[
+        "judge",
+        "--game",
+        "chess",
+        "--fen",
+        "7k/Q7/6K1/8/8/8/8/8 w",
+        "--moves",
+        "a7g7",
+    ]);
+    assert_eq!(judged, "black-loses: checkmate\n");
     // A flag given twice: the last one counts.
     assert_eq!(
         works(&["perft", "1", "--fen", "junk", "--fen", FEN]),
@@ -147,7 +158,8 @@ fn openings_selfplay_tune_and_read_pgn_as_readme_shows_them() {
 fn bad_arguments_to_each_subcommand_are_one_line_and_exit_2() {
     refused(&["bogus"], "unrecognized subcommand 'bogus'");
     refused(&["--game", "chess"], "not yet supported");
-    refused(&["--game", "chess", "perft", "1"], "not yet supported");
+    refused(&["--game", "chess", "bench", "1"], "not yet supported");
+    refused(&["--game", "chess", "perft", "3", "--fen", FEN], "rank");
     refused(&["--game", "go"], "invalid value 'go'");
     refused(&["perft"], "<DEPTH>");
     refused(&["perft", "1000"], "not a number from 1 to 12");

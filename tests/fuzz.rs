@@ -4,26 +4,10 @@
 
 mod common;
 
-use common::{Rng, legal_moves, random_game};
+use common::{Rng, legal_moves, mutate, random_game};
 use jiangjun::game::xiangqi::{Position, START_FEN};
 
 const ALPHABET: &[u8] = b"rnbakcpRNBAKCPheHE0123456789/ -wbrWBxX\t\r\n\xc3\xa9";
-
-fn mutate(rng: &mut Rng, s: &str) -> String {
-    let mut bytes = s.as_bytes().to_vec();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(bytes.len() + 1);
-        match rng.below(4) {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
-            2 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
-            _ => bytes.truncate(at),
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
 
 fn exercise(fen: &str) -> bool {
     match Position::from_fen(fen) {
@@ -59,7 +43,7 @@ fn mutated_fens_never_panic() {
         } else {
             random_game(&mut rng, 30).to_fen()
         };
-        if exercise(&mutate(&mut rng, &base)) {
+        if exercise(&mutate(&mut rng, &base, ALPHABET)) {
             accepted += 1;
         }
     }
@@ -99,7 +83,7 @@ fn mutated_and_random_moves_never_panic() {
         for _ in 0..30 {
             let text = if !moves.is_empty() && rng.below(2) == 0 {
                 let pick = moves[rng.below(moves.len())].to_string();
-                mutate(&mut rng, &pick)
+                mutate(&mut rng, &pick, ALPHABET)
             } else {
                 let len = rng.below(8);
                 let bytes: Vec<u8> = (0..len)

@@ -64,3 +64,33 @@ fn bad_input_is_an_error() {
     let (ok, _, _) = judge(&[]);
     assert!(!ok);
 }
+
+#[test]
+fn chess_rulings_name_white_and_the_chess_rules() {
+    let chess = |fen: &str, moves: &str| {
+        let mut args = vec!["--game", "chess", "--fen", fen, "--moves"];
+        args.extend(moves.split_whitespace());
+        judge(&args)
+    };
+    // Fool's mate.
+    let fools = chess(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "f2f3 e7e5 g2g4 d8h4",
+    );
+    assert_eq!(fools.1, "white-loses: checkmate");
+    assert_eq!(chess("7k/5Q2/6K1/8/8/8/8/8 b", "").1, "draw: stalemate");
+    let knights = "g1f3 g8f6 f3g1 f6g8 ";
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(chess(start, knights).1, "none");
+    assert_eq!(chess(start, &knights.repeat(2)).1, "draw: repetition");
+    assert_eq!(
+        chess("8/8/4k3/8/8/3NK3/8/8 w - - 99 80", "d3e5").1,
+        "draw: fifty-move rule"
+    );
+    assert_eq!(
+        chess("8/8/4k3/8/8/3NK3/8/8 w - - 0 80", "").1,
+        "draw: insufficient material"
+    );
+    let (ok, _, err) = chess(start, "e2e5");
+    assert!(!ok && err.contains("move 1 'e2e5'"), "{err}");
+}

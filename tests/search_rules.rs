@@ -1,13 +1,12 @@
 //! The repetition rules inside the search: a move that completes a cycle the rules forbid is
 //! scored as a loss for the side that makes it (the search judges at the first repetition).
 
+mod common;
+
+use common::search_depth;
 use jiangjun::game::xiangqi::{Move, Position};
 use jiangjun::game::{Game, GenKind, MoveList};
-use jiangjun::search::{self, Job, Noise, Shared};
-use jiangjun::time::{Clock, Limits};
-use jiangjun::tt::Tt;
-use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::time::Duration;
+use jiangjun::search;
 
 /// The best move and score of a fixed-depth search from `fen` after `moves`, choosing among
 /// `only` if it is not empty.
@@ -17,33 +16,13 @@ fn best(fen: &str, moves: &str, only: &[&str], depth: u32) -> (String, i32) {
         let mv = pos.parse_move(m).expect("legal test move");
         pos.make(mv);
     }
-    let tt = Tt::new(4);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-    let clock = Clock::new(&limits, Duration::ZERO);
     let mut list = MoveList::new(Move::NONE);
     pos.generate(GenKind::All, &mut list);
-    let job = Job {
-        pos,
-        root_moves: list
-            .iter()
-            .filter(|m| only.is_empty() || only.contains(&m.to_string().as_str()))
-            .collect(),
-        threads: 1,
-        shared: Shared {
-            tt: &tt,
-            stop: &stop,
-            nodes: &nodes,
-            clock: &clock,
-            limits: &limits,
-            noise: Noise::default(),
-        },
-        memory: None,
-    };
-    let report = search::search(job, &|_| {});
+    let root_moves = list
+        .iter()
+        .filter(|m| only.is_empty() || only.contains(&m.to_string().as_str()))
+        .collect();
+    let report = search_depth(pos, root_moves, depth, &|_| {});
     (
         report.best.map(|m| m.to_string()).unwrap_or_default(),
         report.score,

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "jiangjun", version)]
 pub struct Cli {
-    /// The game: xiangqi (Western chess is not supported yet).
+    /// The game: xiangqi, or chess (for now only with perft and judge).
     #[arg(long, value_enum, default_value_t = GameKind::Xiangqi, global = true)]
     pub game: GameKind,
     #[command(subcommand)]
@@ -58,7 +58,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         Err(e) => return usage_error(subcommand_named(&args).as_deref(), &one_line(&e)),
     };
-    if cli.game == GameKind::Chess {
+    // Chess has its rules core; the engine, bench, match and the data tools are Xiangqi's
+    // until they learn it.
+    let chess_ready = matches!(cli.tool, Some(Tool::Perft(_) | Tool::Judge(_)));
+    if cli.game == GameKind::Chess && !chess_ready {
         return usage_error(
             None,
             "--game chess: not yet supported (only xiangqi for now)",
@@ -69,9 +72,12 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             crate::protocol::run::<crate::game::xiangqi::Position>();
             ExitCode::SUCCESS
         }
-        Some(Tool::Perft(a)) => tools::perft(&a),
+        Some(Tool::Perft(a)) => match cli.game {
+            GameKind::Xiangqi => tools::perft::<crate::game::xiangqi::Position>(&a),
+            GameKind::Chess => tools::perft::<crate::game::chess::Position>(&a),
+        },
         Some(Tool::Bench(a)) => tools::bench(&a),
-        Some(Tool::Judge(a)) => crate::judge::run(&a),
+        Some(Tool::Judge(a)) => crate::judge::run(&a, cli.game),
         Some(Tool::Match(a)) => crate::matches::run(*a),
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
@@ -159,6 +165,7 @@ mod tests {
         for line in [
             "jiangjun bench",
             "jiangjun perft 1",
+            "jiangjun --game chess perft 1",
             "jiangjun openings --count 1",
             "jiangjun selfplay --games 1 --out x",
             "jiangjun tune --data x",

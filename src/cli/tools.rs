@@ -2,7 +2,7 @@
 //! their own, their arguments and their printed report.
 
 use super::values::number_in;
-use crate::game::xiangqi::{Move, Position};
+use crate::game::Game;
 use crate::perft;
 use clap::Args;
 use std::process::ExitCode;
@@ -49,10 +49,11 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub fn perft(a: &PerftArgs) -> ExitCode {
+/// `jiangjun [--game G] perft`: the same tool for either game.
+pub fn perft<G: Game>(a: &PerftArgs) -> ExitCode {
     let pos = match &a.fen {
-        Some(f) => Position::from_fen(f),
-        None => Ok(Position::startpos()),
+        Some(f) => G::from_fen(f),
+        None => Ok(G::startpos()),
     };
     let mut pos = match pos {
         Ok(p) => p,
@@ -60,13 +61,13 @@ pub fn perft(a: &PerftArgs) -> ExitCode {
     };
     let start = Instant::now();
     let total = if a.divide {
-        let rows = perft::divide(&mut pos, a.depth, Move::NONE);
+        let rows = perft::divide(&mut pos, a.depth, G::NULL_MOVE);
         for (m, n) in &rows {
             println!("{m}: {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        perft::perft(&mut pos, a.depth, Move::NONE)
+        perft::perft(&mut pos, a.depth, G::NULL_MOVE)
     };
     let secs = start.elapsed().as_secs_f64();
     eprintln!(

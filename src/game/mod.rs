@@ -1,6 +1,7 @@
 //! What every game jiangjun plays has in common: the sides, the outcome of a game, a fixed-size
 //! move list, and the `Game` trait that the search is written against.
 
+pub mod chess;
 pub mod xiangqi;
 
 use std::fmt::Debug;
@@ -47,6 +48,10 @@ pub enum Reason {
     PerpetualChase,
     Repetition,
     MoveLimit,
+    /// Chess: a hundred plies without a capture or a pawn move.
+    FiftyMoves,
+    /// Chess: neither side has the material to mate.
+    InsufficientMaterial,
 }
 
 impl Reason {
@@ -58,6 +63,8 @@ impl Reason {
             Reason::PerpetualChase => "perpetual chase",
             Reason::Repetition => "repetition",
             Reason::MoveLimit => "natural move limit",
+            Reason::FiftyMoves => "fifty-move rule",
+            Reason::InsufficientMaterial => "insufficient material",
         }
     }
 }

@@ -20,6 +20,124 @@ impl Rng {
     }
 }
 
+/// The leaf cap of the perft tests: 2 million leaves in a debug build (to keep `cargo test`
+/// quick), none in release (the `.ci/run` configuration); `JIANGJUN_PERFT_MAX` overrides it.
+pub fn perft_cap() -> u64 {
+    let default = if cfg!(debug_assertions) {
+        2_000_000
+    } else {
+        u64::MAX
+    };
+    std::env::var("JIANGJUN_PERFT_MAX")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The lines of a perft reference file (`FEN ;D1 n ;D2 n ...`) as (FEN, [(depth, leaves)]).
+pub fn perft_reference(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts
+                .next()
+                .expect("a FEN before the counts")
+                .trim()
+                .to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.split_whitespace();
+                    let d = it
+                        .next()
+                        .and_then(|d| d.strip_prefix('D'))
+                        .and_then(|d| d.parse().ok());
+                    let n = it.next().and_then(|n| n.parse().ok());
+                    (d.expect("Dk"), n.expect("a count"))
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+/// Checks a game's perft against every line of a reference file, at every listed depth up to
+/// `perft_cap()`, and that the position is the same afterwards; returns how many depths ran.
+pub fn check_perft_reference<G: jiangjun::game::Game>(text: &str) -> usize {
+    let cap = perft_cap();
+    let mut checked = 0;
+    for (fen, counts) in perft_reference(text) {
+        let mut pos = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (depth, expected) in counts {
+            if expected > cap {
+                continue;
+            }
+            assert_eq!(
+                jiangjun::perft::perft(&mut pos, depth, G::NULL_MOVE),
+                expected,
+                "{fen} depth {depth}"
+            );
+            checked += 1;
+        }
+        let fresh = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.to_fen(), fresh.to_fen());
+    }
+    checked
+}
+
+/// A fixed-depth search of `pos` on one thread with a small fresh table, over `root_moves`,
+/// with its events given to `emit`: how the tests ask the generic search for a move.
+pub fn search_depth<G: jiangjun::game::Game>(
+    pos: G,
+    root_moves: Vec<G::Move>,
+    depth: u32,
+    emit: &(dyn Fn(jiangjun::search::Event<G::Move>) + Sync),
+) -> jiangjun::search::Report<G::Move> {
+    use jiangjun::search::{Job, Noise, Shared};
+    use jiangjun::time::{Clock, Limits};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    let tt = jiangjun::tt::Tt::new(4);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let clock = Clock::new(&limits, std::time::Duration::ZERO);
+    let job = Job {
+        pos,
+        root_moves,
+        threads: 1,
+        shared: Shared {
+            tt: &tt,
+            stop: &stop,
+            nodes: &nodes,
+            clock: &clock,
+            limits: &limits,
+            noise: Noise::default(),
+        },
+        memory: None,
+    };
+    jiangjun::search::search(job, emit)
+}
+
+/// `s` with one to four random edits (a byte removed, inserted or replaced from `alphabet`, or
+/// the rest cut off): the fuzz tests' way of making almost-valid input.
+pub fn mutate(rng: &mut Rng, s: &str, alphabet: &[u8]) -> String {
+    let mut bytes = s.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(4) {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+            2 if at < bytes.len() => bytes[at] = alphabet[rng.below(alphabet.len())],
+            _ => bytes.truncate(at),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new(Move::NONE);
     pos.generate_legal(GenKind::All, &mut list);
