@@ -5,6 +5,8 @@
 
 mod command;
 mod input;
+#[cfg(test)]
+mod oracle;
 mod session;
 mod ucci;
 mod uci;

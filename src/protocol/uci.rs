@@ -198,6 +198,13 @@ impl Dialect for Uci {
             "d" => Command::Display,
             "bench" => Command::Bench,
             "uci" => Command::Nothing,
+            // UCI's `debug on|off` (Arena sends it): our debug output is the stderr log.
+            "debug" => match rest.first().and_then(|w| boolean(w)) {
+                Some(b) => Command::SetOption(Setting::Debug(b), None),
+                None => Command::Error("debug: expected 'on' or 'off'".into()),
+            },
+            // UCI's `register`: jiangjun needs no registration.
+            "register" => Command::Nothing,
             other => Command::Error(format!(
                 "unknown command '{}'",
                 other.chars().take(40).collect::<String>()
