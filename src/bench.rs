@@ -3,7 +3,7 @@
 //! it) and nodes per second a measure of its speed. `fixed_depth` is the one way the tools
 //! run a search without the protocol.
 
-use crate::game::xiangqi::{Move, Position};
+use crate::game::xiangqi::Position;
 use crate::game::{Game, GenKind, MoveList};
 use crate::search::{self, Job, Noise, Report, Shared};
 use crate::time::{Clock, Limits};
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_DEPTH: u32 = 9;
 
 /// Openings, middlegames and endgames, from the project's perft and opening sets.
-const POSITIONS: [&str; 12] = [
+pub const XIANGQI_POSITIONS: [&str; 12] = [
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
     "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 0 1",
@@ -27,6 +27,22 @@ const POSITIONS: [&str; 12] = [
     "3k1a3/4a4/9/p1n1r3p/2P6/9/9/4R4/cN1CKN2r/9 w - - 0 1",
     "4kab2/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2B1KA3 w - - 0 1",
     "3k5/4a4/4ba3/9/2b6/6R2/9/4B4/4A4/4KA3 w - - 0 1",
+];
+
+/// Chess: the start position, the perft suite's Kiwipete and endgame positions, and
+/// middlegames and endgames from Stockfish's bench list (castling, promotion and en passant
+/// all occur in these trees).
+pub const CHESS_POSITIONS: [&str; 10] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQ - 0 9",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/8 b - - 0 1",
+    "8/8/1p1r1k2/p1pPN1p1/P3KnP1/1P6/8/3R4 b - - 5 54",
 ];
 
 pub struct BenchResult {
@@ -42,7 +58,7 @@ impl BenchResult {
 
 /// One search of `pos` to `depth` on one thread, with whatever `tt` holds: what `bench` does
 /// for each position, and what `jiangjun openings` scores candidate positions with.
-pub fn fixed_depth(tt: &Tt, pos: Position, depth: u32) -> Report<Move> {
+pub fn fixed_depth<G: Game>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move> {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -52,10 +68,10 @@ pub fn fixed_depth(tt: &Tt, pos: Position, depth: u32) -> Report<Move> {
 
 /// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
 /// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
-pub fn search_once(pos: Position, limits: &Limits, tt: &Tt) -> Report<Move> {
+pub fn search_once<G: Game>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move> {
     let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
     let clock = Clock::new(limits, Duration::ZERO);
-    let mut list = MoveList::new(Position::NULL_MOVE);
+    let mut list = MoveList::new(G::NULL_MOVE);
     pos.generate(GenKind::All, &mut list);
     let job = Job {
         pos,
@@ -74,13 +90,19 @@ pub fn search_once(pos: Position, limits: &Limits, tt: &Tt) -> Report<Move> {
     search::search(job, &|_| {})
 }
 
-/// Searches every bench position to `depth` and returns the total nodes and time.
+/// Searches every Xiangqi bench position to `depth` and returns the total nodes and time.
 pub fn run(depth: u32) -> BenchResult {
+    run_positions::<Position>(&XIANGQI_POSITIONS, depth)
+}
+
+/// Searches each of `fens` (a game's bench positions) to `depth`, each with a cleared table,
+/// and returns the total nodes and time.
+pub fn run_positions<G: Game>(fens: &[&str], depth: u32) -> BenchResult {
     let tt = Tt::new(16);
     let mut nodes = 0;
     let start = Instant::now();
-    for fen in POSITIONS {
-        let Ok(pos) = Position::from_fen(fen) else {
+    for fen in fens {
+        let Ok(pos) = G::from_fen(fen) else {
             log::error!("bench position does not parse: {fen}");
             continue;
         };

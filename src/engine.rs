@@ -106,6 +106,10 @@ impl<G: Game> Engine<G> {
         self.overhead = d;
     }
 
+    pub fn overhead(&self) -> Duration {
+        self.overhead
+    }
+
     pub fn clear_hash(&mut self) {
         if self.running.is_none() {
             self.tt.clear();

@@ -10,6 +10,8 @@
 //! - `>repeat N PREFIX|UNIT`  send one line: PREFIX then UNIT repeated N times
 //! - `sleep MS`   pause before sending more
 //! - `end`        close stdin and expect the process to exit with status 0
+//! - `args A B …` (anywhere; read before the start) start the engine with these arguments,
+//!   e.g. `args --game chess`
 //! - `#`          comment
 
 mod common;
@@ -112,8 +114,14 @@ fn replay(path: &std::path::Path) {
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let script = std::fs::read_to_string(path).expect("transcript readable");
+    let args: Vec<&str> = script
+        .lines()
+        .filter_map(|l| l.strip_prefix("args "))
+        .flat_map(str::split_whitespace)
+        .collect();
     let mut child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -189,6 +197,7 @@ fn replay(path: &std::path::Path) {
             "sleep" => {
                 std::thread::sleep(Duration::from_millis(arg.parse().expect("milliseconds")))
             }
+            "args" => {} // read before the engine started
             "end" => {
                 drop(stdin.take());
                 ended = true;

@@ -12,12 +12,12 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-/// jiangjun, a Xiangqi engine. With no subcommand it is the engine: UCCI or UCI on
-/// stdin/stdout, whichever the first command names.
+/// jiangjun, a Xiangqi engine that plays chess too. With no subcommand it is the engine: UCCI
+/// or UCI on stdin/stdout, whichever the first command names (`--game chess`: chess over UCI).
 #[derive(Parser, Debug)]
 #[command(name = "jiangjun", version)]
 pub struct Cli {
-    /// The game: xiangqi, or chess (for now only with perft and judge).
+    /// The game: xiangqi, or chess (the engine over UCI, perft, bench and judge).
     #[arg(long, value_enum, default_value_t = GameKind::Xiangqi, global = true)]
     pub game: GameKind,
     #[command(subcommand)]
@@ -58,9 +58,12 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         Err(e) => return usage_error(subcommand_named(&args).as_deref(), &one_line(&e)),
     };
-    // Chess has its rules core; the engine, bench, match and the data tools are Xiangqi's
-    // until they learn it.
-    let chess_ready = matches!(cli.tool, Some(Tool::Perft(_) | Tool::Judge(_)));
+    // Chess has its rules core and the engine; match and the data tools are Xiangqi's until
+    // they learn it.
+    let chess_ready = matches!(
+        cli.tool,
+        None | Some(Tool::Perft(_) | Tool::Judge(_) | Tool::Bench(_))
+    );
     if cli.game == GameKind::Chess && !chess_ready {
         return usage_error(
             None,
@@ -69,14 +72,20 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
     match cli.tool {
         None => {
-            crate::protocol::run::<crate::game::xiangqi::Position>();
+            match cli.game {
+                GameKind::Xiangqi => crate::protocol::run::<crate::game::xiangqi::Position>(),
+                GameKind::Chess => crate::protocol::run::<crate::game::chess::Position>(),
+            }
             ExitCode::SUCCESS
         }
         Some(Tool::Perft(a)) => match cli.game {
             GameKind::Xiangqi => tools::perft::<crate::game::xiangqi::Position>(&a),
             GameKind::Chess => tools::perft::<crate::game::chess::Position>(&a),
         },
-        Some(Tool::Bench(a)) => tools::bench(&a),
+        Some(Tool::Bench(a)) => match cli.game {
+            GameKind::Xiangqi => tools::bench::<crate::game::xiangqi::Position>(&a),
+            GameKind::Chess => tools::bench::<crate::game::chess::Position>(&a),
+        },
         Some(Tool::Judge(a)) => crate::judge::run(&a, cli.game),
         Some(Tool::Match(a)) => crate::matches::run(*a),
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
@@ -166,6 +175,8 @@ mod tests {
             "jiangjun bench",
             "jiangjun perft 1",
             "jiangjun --game chess perft 1",
+            "jiangjun --game chess bench",
+            "jiangjun --game chess",
             "jiangjun openings --count 1",
             "jiangjun selfplay --games 1 --out x",
             "jiangjun tune --data x",

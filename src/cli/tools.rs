@@ -40,8 +40,10 @@ pub struct BenchArgs {
     depth: Option<u32>,
 }
 
-pub fn bench(a: &BenchArgs) -> ExitCode {
-    let r = crate::bench::run(a.depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
+/// `jiangjun [--game G] bench`: the game's own positions, the same depth and report.
+pub fn bench<G: crate::protocol::Variant>(a: &BenchArgs) -> ExitCode {
+    let depth = a.depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
+    let r = crate::bench::run_positions::<G>(G::BENCH, depth);
     println!("Nodes searched  : {}", r.nodes);
     println!("Nodes/second    : {}", r.nps());
     println!("Time            : {} ms", r.elapsed.as_millis());

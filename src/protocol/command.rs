@@ -47,7 +47,9 @@ pub enum Setting {
     Debug(bool),
     Randomness(i32),
     MilliSeconds(bool),
-    /// Accepted and without effect (e.g. `usebook` with no book, `UCI_Variant xiangqi`).
+    /// `UCI_Variant`: play this game from its start position on.
+    Variant(super::variant::Kind),
+    /// Accepted and without effect (e.g. `usebook` with no book).
     Accepted(String),
 }
 

@@ -1,18 +1,25 @@
 //! The protocol front end: reads stdin on a thread, waits for the first command to choose the
-//! dialect (`ucci` or `uci`), then hands over to the shared session loop.
+//! dialect (`ucci` or `uci`), then hands over to the shared session loop. UCI plays the game
+//! the command line chose until `UCI_Variant` names another; UCCI is Xiangqi's protocol and
+//! always plays Xiangqi (as in Fairy-Stockfish).
 
 mod command;
 mod input;
+#[cfg(test)]
+mod oracle;
 mod session;
 mod ucci;
 mod uci;
+pub mod variant;
 
-use crate::game::Game;
+use crate::game::{Game, chess, xiangqi};
+use crossbeam_channel::Receiver;
 use input::Input;
-use session::Session;
+use session::{Carried, End, Session, Start};
+pub use variant::{Kind, Variant};
 
-/// Runs the engine on stdin/stdout until `quit` or the end of input.
-pub fn run<G: Game>() {
+/// Runs the engine on stdin/stdout until `quit` or the end of input, playing `G` under UCI.
+pub fn run<G: Variant>() {
     serve::<G>(std::io::stdin(), std::io::stdout().lock());
 }
 
@@ -34,7 +41,7 @@ impl Default for Config {
 /// Runs a whole session over any byte stream until `quit` or its end, replies to `out`: the
 /// same loop as on stdin, so that the coverage-guided fuzzer (tests/fuzz/) can drive it
 /// in-process.
-pub fn serve<G: Game>(input: impl std::io::Read + Send + 'static, out: impl std::io::Write) {
+pub fn serve<G: Variant>(input: impl std::io::Read + Send + 'static, out: impl std::io::Write) {
     serve_with::<G>(input, out, Config::default());
 }
 
@@ -42,9 +49,9 @@ pub fn serve<G: Game>(input: impl std::io::Read + Send + 'static, out: impl std:
 /// session costs milliseconds rather than the 64 MB table's allocation). When it returns, any
 /// search has stopped and the engine's threads have ended (the reader of `input` ends at its
 /// end, or at its next line once nobody listens).
-pub fn serve_with<G: Game>(
+pub fn serve_with<G: Variant>(
     input: impl std::io::Read + Send + 'static,
-    out: impl std::io::Write,
+    mut out: impl std::io::Write,
     config: Config,
 ) {
     let (tx, lines) = crossbeam_channel::unbounded();
@@ -64,12 +71,20 @@ pub fn serve_with<G: Game>(
         };
         let word = line.trim();
         if word.eq_ignore_ascii_case("ucci") {
-            let dialect = ucci::Ucci::new(G::MINOR_PIECE_VALUE);
-            Session::<G, _, _>::new(dialect, out, config.hash_mb).run(lines);
+            if G::KIND != Kind::Xiangqi {
+                log::warn!(
+                    "ucci: UCCI is Xiangqi's protocol; playing Xiangqi, not {}",
+                    G::NAME
+                );
+            }
+            let dialect = ucci::Ucci::new(xiangqi::Position::MINOR_PIECE_VALUE);
+            let start = Carried::fresh(config.hash_mb);
+            Session::<xiangqi::Position, _, _>::new(dialect, &mut out, start)
+                .run(lines, Start::Handshake);
             return;
         }
         if word.eq_ignore_ascii_case("uci") {
-            Session::<G, _, _>::new(uci::Uci, out, config.hash_mb).run(lines);
+            uci_sessions(G::KIND, lines, &mut out, config);
             return;
         }
         if word.eq_ignore_ascii_case("quit") {
@@ -82,17 +97,47 @@ pub fn serve_with<G: Game>(
     }
 }
 
+/// UCI sessions one after the other, starting with the game `kind`: each `UCI_Variant` that
+/// names another game ends one session and starts the next with the same options.
+fn uci_sessions(
+    mut kind: Kind,
+    lines: Receiver<Input>,
+    out: &mut impl std::io::Write,
+    config: Config,
+) {
+    let mut carried = Carried::fresh(config.hash_mb);
+    let mut start = Start::Handshake;
+    loop {
+        let dialect = uci::Uci { variant: kind };
+        // The one place the games are named: below it, everything is generic.
+        let end = match kind {
+            Kind::Xiangqi => Session::<xiangqi::Position, _, _>::new(dialect, &mut *out, carried)
+                .run(lines.clone(), start),
+            Kind::Chess => Session::<chess::Position, _, _>::new(dialect, &mut *out, carried)
+                .run(lines.clone(), start),
+        };
+        match end {
+            End::Quit => return,
+            End::Switch(next, c) => {
+                kind = next;
+                carried = c;
+                start = Start::Switched;
+            }
+        }
+    }
+}
+
 /// Parses `line` as a command of each dialect, for `side` to move, and returns what each made
 /// of it (`Debug` text). Nothing runs: this is the parsers alone, for the line fuzzer, which
 /// needs them fast and without an engine behind them.
-pub fn parse_in_both_dialects<G: Game>(line: &str, side: crate::game::Side) -> [String; 2] {
+pub fn parse_in_both_dialects<G: Variant>(line: &str, side: crate::game::Side) -> [String; 2] {
     use session::Dialect;
     [
         format!(
             "{:?}",
             ucci::Ucci::new(G::MINOR_PIECE_VALUE).parse(line, side)
         ),
-        format!("{:?}", uci::Uci.parse(line, side)),
+        format!("{:?}", uci::Uci { variant: G::KIND }.parse(line, side)),
     ]
 }
 

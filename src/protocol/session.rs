@@ -2,17 +2,19 @@
 //! commands from the reader thread and events from the search multiplexed on one loop, so that
 //! `isready`, `stop` and `ponderhit` are answered while a search runs. Commands that need an
 //! idle engine (`position`, `go`, `setoption`, …) are queued while it is busy and run, in
-//! order, right after its `bestmove`. All stdout writing happens here.
+//! order, right after its `bestmove`. All stdout writing happens here. A session plays one
+//! game; `UCI_Variant` ends it and hands its options and queued lines to the next (`End`).
 
 use super::command::{Command, Go, Setting};
 use super::input::{Input, MAX_LINE};
+use super::variant::{Kind, Variant};
 use crate::engine::Engine;
-use crate::game::Game;
 use crate::search::{Event, Info, Noise};
 use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;
 use std::io::Write;
+use std::time::Duration;
 
 /// An iteration's report with its moves already written in the game's notation.
 pub type ShownInfo = Info<String>;
@@ -46,7 +48,44 @@ fn urgent(line: &str) -> bool {
         .any(|k| first.eq_ignore_ascii_case(k))
 }
 
-pub struct Session<G: Game, D: Dialect, W: Write> {
+/// What one session leaves to the next when the game changes: the options the user set,
+/// and the lines that arrived behind the switch.
+pub struct Carried {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub overhead: Duration,
+    pub deferred: VecDeque<String>,
+}
+
+impl Carried {
+    /// A first session's start: a table of `hash_mb` MB and every other option at its default.
+    pub fn fresh(hash_mb: usize) -> Carried {
+        Carried {
+            hash_mb,
+            threads: 1,
+            overhead: crate::time::DEFAULT_OVERHEAD,
+            deferred: VecDeque::new(),
+        }
+    }
+}
+
+/// How a session begins: with the dialect's handshake, or (after `UCI_Variant`) by saying
+/// which game it now plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    Handshake,
+    Switched,
+}
+
+/// How a session ended.
+pub enum End {
+    /// `quit` or the end of input.
+    Quit,
+    /// `UCI_Variant` named another game: run a session of it with these options.
+    Switch(Kind, Carried),
+}
+
+pub struct Session<G: Variant, D: Dialect, W: Write> {
     dialect: D,
     engine: Engine<G>,
     events: Receiver<Event<G::Move>>,
@@ -62,19 +101,23 @@ pub struct Session<G: Game, D: Dialect, W: Write> {
 enum Flow {
     Continue,
     Quit,
+    Switch(Kind),
 }
 
-impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
-    /// A session whose engine starts with a table of `hash_mb` MB.
-    pub fn new(dialect: D, out: W, hash_mb: usize) -> Self {
+impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
+    /// A session whose engine starts with the options (and queued lines) of `carried`.
+    pub fn new(dialect: D, out: W, carried: Carried) -> Self {
         let (tx, events) = crossbeam_channel::unbounded();
+        let mut engine = Engine::with_hash(tx, carried.hash_mb);
+        engine.set_threads(carried.threads);
+        engine.set_overhead(carried.overhead);
         Session {
             dialect,
-            engine: Engine::with_hash(tx, hash_mb),
+            engine,
             events,
             out,
             banned: Vec::new(),
-            deferred: VecDeque::new(),
+            deferred: carried.deferred,
             batch: false,
             debug: false,
             randomness: 0,
@@ -95,10 +138,30 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
         }
     }
 
-    /// Runs until `quit` or the end of input.
-    pub fn run(&mut self, lines: Receiver<Input>) {
-        for line in self.dialect.handshake(self.engine.hash_mb()) {
-            self.send(&line);
+    /// Runs until `quit`, the end of input or a change of game.
+    pub fn run(&mut self, lines: Receiver<Input>, start: Start) -> End {
+        match start {
+            Start::Handshake => {
+                for line in self.dialect.handshake(self.engine.hash_mb()) {
+                    self.send(&line);
+                }
+            }
+            Start::Switched => {
+                let text = format!(
+                    "UCI_Variant {}: new game from the start position {}",
+                    G::NAME,
+                    G::startpos().to_fen()
+                );
+                log::info!("{text}");
+                if let Some(line) = self.dialect.message(&text) {
+                    self.send(&line);
+                }
+            }
+        }
+        // Lines that came behind the switch, before anything newer.
+        let flow = self.replay_deferred();
+        if let Some(end) = self.ended(flow) {
+            return end;
         }
         loop {
             let flow = select! {
@@ -115,19 +178,51 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
                     Err(_) => Flow::Continue,
                 },
             };
-            if let Flow::Quit = flow {
+            if let Some(end) = self.ended(flow) {
+                return end;
+            }
+        }
+    }
+
+    /// The end of the session that `flow` asks for, if any.
+    fn ended(&mut self, flow: Flow) -> Option<End> {
+        match flow {
+            Flow::Continue => None,
+            Flow::Quit => {
                 self.engine.shutdown();
-                return;
+                Some(End::Quit)
+            }
+            Flow::Switch(kind) => {
+                // Only an idle engine switches (`line` refuses it mid-search).
+                self.engine.shutdown();
+                Some(End::Switch(
+                    kind,
+                    Carried {
+                        hash_mb: self.engine.hash_mb(),
+                        threads: self.engine.threads(),
+                        overhead: self.engine.overhead(),
+                        deferred: std::mem::take(&mut self.deferred),
+                    },
+                ))
             }
         }
     }
 
     fn line(&mut self, line: String) -> Flow {
+        let side = self.engine.position().side_to_move();
         if self.engine.is_busy() && (self.batch || !urgent(&line)) {
+            // A change of game would throw away the running search's position: refused, where
+            // other options wait for the search to end.
+            if let Command::SetOption(Setting::Variant(k), _) = self.dialect.parse(&line, side) {
+                self.report(&format!(
+                    "setoption UCI_Variant {}: refused while a search runs (send stop first)",
+                    k.name()
+                ));
+                return Flow::Continue;
+            }
             self.deferred.push_back(line);
             return Flow::Continue;
         }
-        let side = self.engine.position().side_to_move();
         let cmd = self.dialect.parse(&line, side);
         if self.debug {
             log::debug!("< {line}");
@@ -202,9 +297,19 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
     /// while `isready`, `stop` and the like still run at once.
     fn task_done(&mut self) -> Flow {
         self.engine.finish();
-        for next in std::mem::take(&mut self.deferred) {
-            if let Flow::Quit = self.line(next) {
-                return Flow::Quit;
+        self.replay_deferred()
+    }
+
+    /// Runs the queued lines in order until one ends the session; the rest stay queued (for
+    /// the next session, after a change of game).
+    fn replay_deferred(&mut self) -> Flow {
+        let mut queue = std::mem::take(&mut self.deferred);
+        while let Some(next) = queue.pop_front() {
+            let flow = self.line(next);
+            if !matches!(flow, Flow::Continue) {
+                // Lines queued again behind a new search come first, then the untouched rest.
+                self.deferred.extend(queue);
+                return flow;
             }
         }
         Flow::Continue
@@ -217,7 +322,14 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
                 if let Some(w) = warning {
                     self.report(&w);
                 }
-                self.set_option(s);
+                if let Setting::Variant(k) = s {
+                    if k != G::KIND {
+                        return Flow::Switch(k);
+                    }
+                    log::info!("UCI_Variant {}: already playing it", k.name());
+                } else {
+                    self.set_option(s);
+                }
             }
             Command::NewGame => {
                 self.engine.clear_hash();
@@ -305,7 +417,8 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
             Command::Bench => {
                 let started = self.engine.run_task(
                     |_| {
-                        let r = crate::bench::run(crate::bench::DEFAULT_DEPTH);
+                        let r =
+                            crate::bench::run_positions::<G>(G::BENCH, crate::bench::DEFAULT_DEPTH);
                         Event::Bench {
                             nodes: r.nodes,
                             nodes_per_second: r.nps(),
@@ -341,6 +454,7 @@ impl<G: Game, D: Dialect, W: Write> Session<G, D, W> {
             Setting::Debug(b) => self.debug = b,
             Setting::Randomness(r) => self.randomness = r,
             Setting::MilliSeconds(_) => {} // the dialect keeps its unit
+            Setting::Variant(_) => {}      // `command` ends the session instead
             Setting::Accepted(what) => log::info!("setoption {what}: accepted"),
         }
     }
@@ -387,7 +501,7 @@ fn seed() -> u64 {
 
 /// The position from a FEN (or the start) with `moves` played; an error names the first
 /// thing wrong and nothing is changed.
-fn build_position<G: Game>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
+fn build_position<G: Variant>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
     let mut pos = match fen {
         None => G::startpos(),
         Some(f) => G::from_fen(f).map_err(|e| format!("position: {e}"))?,
@@ -401,7 +515,7 @@ fn build_position<G: Game>(fen: Option<&str>, moves: &[String]) -> Result<G, Str
     Ok(pos)
 }
 
-fn show<G: Game>(i: &Info<G::Move>, root: &G) -> ShownInfo {
+fn show<G: Variant>(i: &Info<G::Move>, root: &G) -> ShownInfo {
     let mut pos = root.clone();
     let mut pv = Vec::with_capacity(i.pv.len());
     for &m in &i.pv {
@@ -422,14 +536,15 @@ fn show<G: Game>(i: &Info<G::Move>, root: &G) -> ShownInfo {
     }
 }
 
-/// The board drawn from the FEN (rank by rank, top first), then the FEN and key.
-fn display<G: Game>(pos: &G) -> String {
+/// The board drawn from the FEN (rank by rank, top first, numbered as moves name them), then
+/// the FEN and key.
+fn display<G: Variant>(pos: &G) -> String {
     let fen = pos.to_fen();
     let board = fen.split_whitespace().next().unwrap_or("");
     let mut out = String::new();
     let rows: Vec<&str> = board.split('/').collect();
     for (i, row) in rows.iter().enumerate() {
-        let mut line = format!("{} ", rows.len() - 1 - i);
+        let mut line = format!("{} ", rows.len() - 1 - i + G::FIRST_RANK);
         for c in row.chars() {
             match c.to_digit(10) {
                 Some(n) => (0..n).for_each(|_| line.push_str(" .")),

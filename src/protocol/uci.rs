@@ -7,14 +7,25 @@ use super::command::{
     Command, Go, Setting, boolean, count, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
+use super::variant::Kind;
 use crate::engine::{MAX_HASH_MB, MAX_THREADS};
 use crate::game::Side;
 use crate::search::ShownScore;
 use crate::time::DEFAULT_OVERHEAD;
 use std::time::Duration;
 
-#[derive(Default)]
-pub struct Uci;
+/// The UCI dialect, for the game named `variant` (the default of the `UCI_Variant` combo).
+pub struct Uci {
+    pub variant: Kind,
+}
+
+impl Default for Uci {
+    fn default() -> Uci {
+        Uci {
+            variant: Kind::Xiangqi,
+        }
+    }
+}
 
 const KEYWORDS: [&str; 13] = [
     "wtime",
@@ -58,11 +69,12 @@ impl Uci {
             "move overhead" => spin("Move Overhead", v, 0, 5000)
                 .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
             "clear hash" => Ok((Setting::ClearHash, None)),
-            "uci_variant" => match v.map(str::to_ascii_lowercase).as_deref() {
-                Some("xiangqi") => Ok((Setting::Accepted("UCI_Variant xiangqi".into()), None)),
-                other => Err(format!(
-                    "setoption UCI_Variant: only 'xiangqi' is supported, not '{}'",
-                    other.unwrap_or("")
+            "uci_variant" => match v.and_then(Kind::named) {
+                Some(k) => Ok((Setting::Variant(k), None)),
+                None => Err(format!(
+                    "setoption UCI_Variant: expected {}, not '{}'",
+                    variant_names().join(" or "),
+                    v.unwrap_or("")
                 )),
             },
             "" => Err("setoption: the option name is missing".into()),
@@ -137,6 +149,10 @@ impl Uci {
     }
 }
 
+fn variant_names() -> Vec<&'static str> {
+    Kind::ALL.iter().map(|k| k.name()).collect()
+}
+
 impl Dialect for Uci {
     fn handshake(&self, hash_mb: usize) -> Vec<String> {
         vec![
@@ -150,7 +166,11 @@ impl Dialect for Uci {
                 DEFAULT_OVERHEAD.as_millis()
             ),
             "option name Clear Hash type button".into(),
-            "option name UCI_Variant type combo default xiangqi var xiangqi".into(),
+            format!(
+                "option name UCI_Variant type combo default {} var {}",
+                self.variant.name(),
+                variant_names().join(" var ")
+            ),
             "uciok".into(),
         ]
     }
@@ -178,6 +198,13 @@ impl Dialect for Uci {
             "d" => Command::Display,
             "bench" => Command::Bench,
             "uci" => Command::Nothing,
+            // UCI's `debug on|off` (Arena sends it): our debug output is the stderr log.
+            "debug" => match rest.first().and_then(|w| boolean(w)) {
+                Some(b) => Command::SetOption(Setting::Debug(b), None),
+                None => Command::Error("debug: expected 'on' or 'off'".into()),
+            },
+            // UCI's `register`: jiangjun needs no registration.
+            "register" => Command::Nothing,
             other => Command::Error(format!(
                 "unknown command '{}'",
                 other.chars().take(40).collect::<String>()

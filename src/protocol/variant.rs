@@ -1,0 +1,80 @@
+//! What the protocol says differently for each game: its `UCI_Variant` name, how `d` numbers
+//! the ranks, and which positions `bench` searches. The rules themselves stay in `Game`; this
+//! is text and tooling, so it lives with the protocol rather than in the trait the search sees.
+
+use crate::game::{Game, chess, xiangqi};
+
+/// A game the protocol can play, with the few facts its text needs.
+pub trait Variant: Game {
+    /// The game's name in `UCI_Variant` and in messages.
+    const NAME: &'static str;
+    /// The number of the bottom rank in move text (Xiangqi's ICCS counts from 0, chess from 1),
+    /// so that `d` labels the ranks as the moves name them.
+    const FIRST_RANK: usize;
+    /// The positions `bench` searches for this game.
+    const BENCH: &'static [&'static str];
+    /// Which of the games this is, to carry the choice across a switch.
+    const KIND: Kind;
+}
+
+/// The games, by name: the values of the `UCI_Variant` combo.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Xiangqi,
+    Chess,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 2] = [Kind::Xiangqi, Kind::Chess];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Xiangqi => xiangqi::Position::NAME,
+            Kind::Chess => chess::Position::NAME,
+        }
+    }
+
+    /// The game named `text` (any case), as `UCI_Variant` values are matched.
+    pub fn named(text: &str) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+impl Variant for xiangqi::Position {
+    const NAME: &'static str = "xiangqi";
+    const FIRST_RANK: usize = 0;
+    const BENCH: &'static [&'static str] = &crate::bench::XIANGQI_POSITIONS;
+    const KIND: Kind = Kind::Xiangqi;
+}
+
+impl Variant for chess::Position {
+    const NAME: &'static str = "chess";
+    const FIRST_RANK: usize = 1;
+    const BENCH: &'static [&'static str] = &crate::bench::CHESS_POSITIONS;
+    const KIND: Kind = Kind::Chess;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_name() {
+        for k in Kind::ALL {
+            assert_eq!(Kind::named(&k.name().to_uppercase()), Some(k));
+        }
+        assert_eq!(Kind::named("shogi"), None);
+    }
+
+    #[test]
+    fn every_bench_position_parses() {
+        for f in xiangqi::Position::BENCH {
+            assert!(xiangqi::Position::from_fen(f).is_ok(), "{f}");
+        }
+        for f in chess::Position::BENCH {
+            assert!(chess::Position::from_fen(f).is_ok(), "{f}");
+        }
+    }
+}
