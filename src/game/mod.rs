@@ -162,6 +162,37 @@ impl<M: Copy> MoveList<M> {
     }
 }
 
+/// Writes a FEN's piece placement, top rank first, from `at(file, rank)` (a piece's letter or
+/// nothing): the one layout both games' FENs share.
+pub fn write_placement(
+    out: &mut String,
+    files: i32,
+    ranks: i32,
+    at: impl Fn(i32, i32) -> Option<char>,
+) {
+    for rank in (0..ranks).rev() {
+        let mut empty = 0u8;
+        for file in 0..files {
+            match at(file, rank) {
+                None => empty += 1,
+                Some(letter) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(letter);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+}
+
 /// The contract between a game's rules and the generic search: everything the search needs
 /// to walk the game tree, and nothing about text or protocols beyond move notation.
 pub trait Game: Clone + Send + Sync + 'static {

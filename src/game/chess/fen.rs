@@ -181,28 +181,10 @@ impl Position {
     /// is legal (as it is kept).
     pub fn to_fen(&self) -> String {
         let mut out = String::with_capacity(96);
-        for rank in (0..8).rev() {
-            let mut empty = 0u8;
-            for file in 0..8 {
-                let s = Square::new(file, rank).expect("file and rank are in range");
-                match self.piece_at(s) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.letter());
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        crate::game::write_placement(&mut out, 8, 8, |file, rank| {
+            let s = Square::new(file, rank).expect("file and rank are in range");
+            self.piece_at(s).map(|p| p.letter())
+        });
         out.push_str(if self.side == Side::Red { " w " } else { " b " });
         let rights = self.castling();
         let mut any = false;

@@ -84,28 +84,10 @@ impl Position {
     /// The position as a FEN, using the standard letters and `w`/`b`.
     pub fn to_fen(&self) -> String {
         let mut out = String::with_capacity(96);
-        for rank in (0..RANKS as i32).rev() {
-            let mut empty = 0;
-            for file in 0..FILES as i32 {
-                let s = Square::new(file, rank).expect("file and rank are in range");
-                match self.piece_at(s) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.letter());
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        crate::game::write_placement(&mut out, FILES as i32, RANKS as i32, |file, rank| {
+            let s = Square::new(file, rank).expect("file and rank are in range");
+            self.piece_at(s).map(|p| p.letter())
+        });
         let side = if self.side_to_move() == Side::Red {
             'w'
         } else {
