@@ -1,6 +1,6 @@
 //! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
 //! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, "Tuning".
-//! Tuned from 372903 positions (selfplay-5k-train.txt, selfplay-b-train.txt), K 0.419, lambda 0.5, 1000 epochs.
+//! Tuned from 601396 positions (selfplay-5k-train.txt, selfplay-b-train.txt, selfplay-c-train.txt), K 0.396, lambda 0.5, 1000 epochs.
 
 use super::S;
 use super::params::COUNT;
@@ -8,27 +8,27 @@ use super::params::COUNT;
 #[rustfmt::skip]
 pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // material king
-    S(201, 137), // material advisor
-    S(213, 133), // material elephant
-    S(513, 365), // material horse
-    S(1072, 963), // material rook
-    S(578, 391), // material cannon
-    S(167, 120), // material pawn
+    S(212, 128), // material advisor
+    S(220, 127), // material elephant
+    S(568, 311), // material horse
+    S(1150, 910), // material rook
+    S(638, 350), // material cannon
+    S(196, 88), // material pawn
     S(0, 0), // psq king a0
     S(0, 0), // psq king b0
     S(0, 0), // psq king c0
-    S(66, 21), // psq king d0
-    S(118, 9), // psq king e0
+    S(81, 13), // psq king d0
+    S(151, -4), // psq king e0
     S(0, 0), // psq king a1
     S(0, 0), // psq king b1
     S(0, 0), // psq king c1
-    S(-104, 31), // psq king d1
-    S(-52, 40), // psq king e1
+    S(-117, 22), // psq king d1
+    S(-46, 50), // psq king e1
     S(0, 0), // psq king a2
     S(0, 0), // psq king b2
     S(0, 0), // psq king c2
-    S(-179, -42), // psq king d2
-    S(-166, -27), // psq king e2
+    S(-247, -43), // psq king d2
+    S(-220, -24), // psq king e2
     S(0, 0), // psq king a3
     S(0, 0), // psq king b3
     S(0, 0), // psq king c3
@@ -67,17 +67,17 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq advisor a0
     S(0, 0), // psq advisor b0
     S(0, 0), // psq advisor c0
-    S(-9, -53), // psq advisor d0
+    S(0, -59), // psq advisor d0
     S(0, 0), // psq advisor e0
     S(0, 0), // psq advisor a1
     S(0, 0), // psq advisor b1
     S(0, 0), // psq advisor c1
     S(0, 0), // psq advisor d1
-    S(39, -52), // psq advisor e1
+    S(53, -60), // psq advisor e1
     S(0, 0), // psq advisor a2
     S(0, 0), // psq advisor b2
     S(0, 0), // psq advisor c2
-    S(-35, -71), // psq advisor d2
+    S(-29, -82), // psq advisor d2
     S(2, 2), // psq advisor e2
     S(0, 0), // psq advisor a3
     S(0, 0), // psq advisor b3
@@ -116,7 +116,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq advisor e9
     S(0, 0), // psq elephant a0
     S(0, 0), // psq elephant b0
-    S(40, -66), // psq elephant c0
+    S(39, -66), // psq elephant c0
     S(0, 0), // psq elephant d0
     S(0, 0), // psq elephant e0
     S(0, 0), // psq elephant a1
@@ -124,11 +124,11 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant c1
     S(0, 0), // psq elephant d1
     S(4, 4), // psq elephant e1
-    S(-12, -69), // psq elephant a2
+    S(-7, -70), // psq elephant a2
     S(0, 0), // psq elephant b2
     S(0, 0), // psq elephant c2
     S(0, 0), // psq elephant d2
-    S(39, -59), // psq elephant e2
+    S(51, -62), // psq elephant e2
     S(0, 0), // psq elephant a3
     S(0, 0), // psq elephant b3
     S(0, 0), // psq elephant c3
@@ -136,7 +136,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant e3
     S(0, 0), // psq elephant a4
     S(0, 0), // psq elephant b4
-    S(-18, -64), // psq elephant c4
+    S(-12, -71), // psq elephant c4
     S(0, 0), // psq elephant d4
     S(0, 0), // psq elephant e4
     S(0, 0), // psq elephant a5
@@ -164,156 +164,156 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq elephant c9
     S(0, 0), // psq elephant d9
     S(0, 0), // psq elephant e9
-    S(50, -172), // psq horse a0
-    S(-68, -23), // psq horse b0
-    S(-93, -55), // psq horse c0
-    S(-40, -50), // psq horse d0
-    S(-177, -61), // psq horse e0
-    S(-3, -113), // psq horse a1
-    S(-149, 113), // psq horse b1
-    S(-52, -54), // psq horse c1
-    S(-5, 4), // psq horse d1
-    S(-35, -70), // psq horse e1
-    S(-12, -40), // psq horse a2
-    S(31, -55), // psq horse b2
-    S(-34, 11), // psq horse c2
-    S(-30, 16), // psq horse d2
-    S(40, 12), // psq horse e2
-    S(22, 18), // psq horse a3
-    S(-3, -50), // psq horse b3
-    S(-42, 18), // psq horse c3
-    S(-25, 13), // psq horse d3
-    S(61, -8), // psq horse e3
-    S(-162, 32), // psq horse a4
-    S(-10, -3), // psq horse b4
-    S(156, -35), // psq horse c4
-    S(6, 29), // psq horse d4
-    S(66, 6), // psq horse e4
-    S(-29, 88), // psq horse a5
-    S(11, 61), // psq horse b5
-    S(-43, 106), // psq horse c5
-    S(23, 66), // psq horse d5
-    S(97, 56), // psq horse e5
-    S(-107, 34), // psq horse a6
-    S(175, 31), // psq horse b6
-    S(-31, 88), // psq horse c6
-    S(159, 30), // psq horse d6
-    S(-45, 51), // psq horse e6
-    S(36, 65), // psq horse a7
-    S(-28, 52), // psq horse b7
-    S(-97, 73), // psq horse c7
-    S(197, 6), // psq horse d7
-    S(160, 46), // psq horse e7
-    S(-179, 85), // psq horse a8
-    S(136, 19), // psq horse b8
-    S(164, 27), // psq horse c8
-    S(35, 3), // psq horse d8
-    S(-11, -9), // psq horse e8
-    S(191, 8), // psq horse a9
-    S(-174, 15), // psq horse b9
-    S(198, 46), // psq horse c9
-    S(-67, -5), // psq horse d9
-    S(190, 20), // psq horse e9
-    S(20, -22), // psq rook a0
-    S(71, -29), // psq rook b0
-    S(119, -90), // psq rook c0
-    S(78, 12), // psq rook d0
-    S(191, 1), // psq rook e0
-    S(47, -52), // psq rook a1
-    S(39, 73), // psq rook b1
-    S(79, -56), // psq rook c1
-    S(97, 32), // psq rook d1
-    S(53, -43), // psq rook e1
-    S(54, -68), // psq rook a2
-    S(57, -68), // psq rook b2
-    S(30, -26), // psq rook c2
-    S(102, -28), // psq rook d2
-    S(-34, 112), // psq rook e2
-    S(73, -19), // psq rook a3
-    S(37, 29), // psq rook b3
-    S(132, -53), // psq rook c3
-    S(110, 22), // psq rook d3
-    S(136, 39), // psq rook e3
-    S(111, -56), // psq rook a4
-    S(100, -30), // psq rook b4
-    S(124, -40), // psq rook c4
-    S(166, -44), // psq rook d4
-    S(55, 31), // psq rook e4
-    S(87, 27), // psq rook a5
-    S(72, 38), // psq rook b5
-    S(125, 3), // psq rook c5
-    S(120, 37), // psq rook d5
-    S(50, 74), // psq rook e5
-    S(154, -25), // psq rook a6
-    S(91, 37), // psq rook b6
-    S(159, 4), // psq rook c6
-    S(147, 29), // psq rook d6
-    S(118, 83), // psq rook e6
-    S(24, 112), // psq rook a7
-    S(10, 154), // psq rook b7
-    S(106, 56), // psq rook c7
-    S(89, 121), // psq rook d7
-    S(175, 76), // psq rook e7
-    S(112, 23), // psq rook a8
-    S(64, 48), // psq rook b8
-    S(80, 66), // psq rook c8
-    S(94, 21), // psq rook d8
-    S(195, 188), // psq rook e8
-    S(50, 44), // psq rook a9
-    S(35, 42), // psq rook b9
-    S(17, 101), // psq rook c9
-    S(155, 7), // psq rook d9
-    S(155, 43), // psq rook e9
-    S(-158, 44), // psq cannon a0
-    S(-26, -63), // psq cannon b0
-    S(-17, -5), // psq cannon c0
-    S(-59, 6), // psq cannon d0
-    S(39, -25), // psq cannon e0
-    S(53, -67), // psq cannon a1
-    S(69, -67), // psq cannon b1
-    S(51, -49), // psq cannon c1
-    S(8, -16), // psq cannon d1
-    S(76, -46), // psq cannon e1
-    S(61, -17), // psq cannon a2
-    S(32, -52), // psq cannon b2
-    S(59, -15), // psq cannon c2
-    S(45, -39), // psq cannon d2
-    S(68, -24), // psq cannon e2
-    S(28, -25), // psq cannon a3
-    S(-6, -28), // psq cannon b3
-    S(-3, -13), // psq cannon c3
-    S(24, -12), // psq cannon d3
-    S(156, -76), // psq cannon e3
-    S(-1, -13), // psq cannon a4
-    S(9, -23), // psq cannon b4
-    S(36, -12), // psq cannon c4
-    S(-1, -52), // psq cannon d4
-    S(51, -55), // psq cannon e4
-    S(55, 7), // psq cannon a5
-    S(5, 15), // psq cannon b5
-    S(0, -3), // psq cannon c5
-    S(-68, 64), // psq cannon d5
-    S(98, -7), // psq cannon e5
-    S(41, 3), // psq cannon a6
-    S(-8, 87), // psq cannon b6
-    S(38, 31), // psq cannon c6
-    S(-12, 36), // psq cannon d6
-    S(80, -18), // psq cannon e6
-    S(66, 12), // psq cannon a7
-    S(-21, 34), // psq cannon b7
-    S(16, 33), // psq cannon c7
-    S(-46, -39), // psq cannon d7
-    S(-191, 62), // psq cannon e7
-    S(23, -42), // psq cannon a8
-    S(-23, 22), // psq cannon b8
-    S(-89, 5), // psq cannon c8
-    S(12, -42), // psq cannon d8
-    S(-211, 18), // psq cannon e8
-    S(76, 23), // psq cannon a9
-    S(34, -23), // psq cannon b9
-    S(-73, -38), // psq cannon c9
-    S(-95, -4), // psq cannon d9
-    S(-156, -61), // psq cannon e9
+    S(1, -216), // psq horse a0
+    S(-89, 25), // psq horse b0
+    S(-111, -8), // psq horse c0
+    S(-62, -3), // psq horse d0
+    S(-261, 31), // psq horse e0
+    S(-35, -93), // psq horse a1
+    S(-196, 50), // psq horse b1
+    S(-40, -13), // psq horse c1
+    S(-22, 39), // psq horse d1
+    S(-48, -15), // psq horse e1
+    S(-29, 19), // psq horse a2
+    S(12, 1), // psq horse b2
+    S(-37, 57), // psq horse c2
+    S(33, 42), // psq horse d2
+    S(12, 58), // psq horse e2
+    S(21, 41), // psq horse a3
+    S(15, -4), // psq horse b3
+    S(-29, 50), // psq horse c3
+    S(-11, 53), // psq horse d3
+    S(50, 56), // psq horse e3
+    S(-129, 85), // psq horse a4
+    S(-4, 52), // psq horse b4
+    S(195, 12), // psq horse c4
+    S(17, 60), // psq horse d4
+    S(93, 49), // psq horse e4
+    S(-5, 86), // psq horse a5
+    S(28, 88), // psq horse b5
+    S(-35, 143), // psq horse c5
+    S(42, 97), // psq horse d5
+    S(104, 89), // psq horse e5
+    S(-128, 92), // psq horse a6
+    S(226, 60), // psq horse b6
+    S(-1, 112), // psq horse c6
+    S(193, 64), // psq horse d6
+    S(-61, 97), // psq horse e6
+    S(95, 98), // psq horse a7
+    S(0, 104), // psq horse b7
+    S(-88, 106), // psq horse c7
+    S(256, 66), // psq horse d7
+    S(227, 80), // psq horse e7
+    S(-128, 142), // psq horse a8
+    S(82, 89), // psq horse b8
+    S(224, 62), // psq horse c8
+    S(51, 48), // psq horse d8
+    S(53, 49), // psq horse e8
+    S(252, 19), // psq horse a9
+    S(-255, 107), // psq horse b9
+    S(275, 53), // psq horse c9
+    S(-71, 77), // psq horse d9
+    S(268, 91), // psq horse e9
+    S(35, -15), // psq rook a0
+    S(91, -43), // psq rook b0
+    S(151, -113), // psq rook c0
+    S(124, -6), // psq rook d0
+    S(264, -82), // psq rook e0
+    S(71, -33), // psq rook a1
+    S(75, 26), // psq rook b1
+    S(99, -16), // psq rook c1
+    S(124, 44), // psq rook d1
+    S(75, 23), // psq rook e1
+    S(68, -39), // psq rook a2
+    S(79, -36), // psq rook b2
+    S(58, -15), // psq rook c2
+    S(120, -24), // psq rook d2
+    S(33, 68), // psq rook e2
+    S(70, 18), // psq rook a3
+    S(64, 31), // psq rook b3
+    S(176, -37), // psq rook c3
+    S(140, 37), // psq rook d3
+    S(129, 69), // psq rook e3
+    S(106, -23), // psq rook a4
+    S(135, -28), // psq rook b4
+    S(163, -26), // psq rook c4
+    S(183, -25), // psq rook d4
+    S(83, 49), // psq rook e4
+    S(87, 41), // psq rook a5
+    S(84, 35), // psq rook b5
+    S(134, 23), // psq rook c5
+    S(146, 37), // psq rook d5
+    S(95, 56), // psq rook e5
+    S(154, -3), // psq rook a6
+    S(125, 30), // psq rook b6
+    S(173, 20), // psq rook c6
+    S(176, 28), // psq rook d6
+    S(147, 81), // psq rook e6
+    S(59, 129), // psq rook a7
+    S(54, 112), // psq rook b7
+    S(138, 70), // psq rook c7
+    S(134, 109), // psq rook d7
+    S(225, 84), // psq rook e7
+    S(77, 63), // psq rook a8
+    S(91, 37), // psq rook b8
+    S(122, 41), // psq rook c8
+    S(98, 47), // psq rook d8
+    S(199, 136), // psq rook e8
+    S(80, 51), // psq rook a9
+    S(90, 36), // psq rook b9
+    S(70, 100), // psq rook c9
+    S(208, 26), // psq rook d9
+    S(240, -8), // psq rook e9
+    S(-90, 3), // psq cannon a0
+    S(-10, -47), // psq cannon b0
+    S(1, 5), // psq cannon c0
+    S(-53, 34), // psq cannon d0
+    S(75, -34), // psq cannon e0
+    S(79, -38), // psq cannon a1
+    S(54, -37), // psq cannon b1
+    S(74, -35), // psq cannon c1
+    S(27, 11), // psq cannon d1
+    S(67, -23), // psq cannon e1
+    S(67, 8), // psq cannon a2
+    S(29, -9), // psq cannon b2
+    S(71, 15), // psq cannon c2
+    S(49, -1), // psq cannon d2
+    S(82, 2), // psq cannon e2
+    S(72, 4), // psq cannon a3
+    S(-3, -10), // psq cannon b3
+    S(1, 33), // psq cannon c3
+    S(31, 19), // psq cannon d3
+    S(198, -55), // psq cannon e3
+    S(2, 12), // psq cannon a4
+    S(9, -2), // psq cannon b4
+    S(22, 28), // psq cannon c4
+    S(-13, -16), // psq cannon d4
+    S(34, -33), // psq cannon e4
+    S(83, -3), // psq cannon a5
+    S(-8, 18), // psq cannon b5
+    S(-19, 17), // psq cannon c5
+    S(-73, 65), // psq cannon d5
+    S(105, 2), // psq cannon e5
+    S(64, -10), // psq cannon a6
+    S(-5, 30), // psq cannon b6
+    S(38, 22), // psq cannon c6
+    S(-3, 15), // psq cannon d6
+    S(65, -22), // psq cannon e6
+    S(101, -33), // psq cannon a7
+    S(-13, 7), // psq cannon b7
+    S(27, 19), // psq cannon c7
+    S(-28, -28), // psq cannon d7
+    S(-258, 107), // psq cannon e7
+    S(47, -35), // psq cannon a8
+    S(-17, 11), // psq cannon b8
+    S(-63, -7), // psq cannon c8
+    S(-36, 12), // psq cannon d8
+    S(-268, 72), // psq cannon e8
+    S(102, 0), // psq cannon a9
+    S(41, -7), // psq cannon b9
+    S(-58, -46), // psq cannon c9
+    S(-113, 31), // psq cannon d9
+    S(-243, -17), // psq cannon e9
     S(0, 0), // psq pawn a0
     S(0, 0), // psq pawn b0
     S(0, 0), // psq pawn c0
@@ -329,104 +329,104 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), // psq pawn c2
     S(0, 0), // psq pawn d2
     S(0, 0), // psq pawn e2
-    S(-115, 26), // psq pawn a3
+    S(-150, 63), // psq pawn a3
     S(0, 0), // psq pawn b3
-    S(-116, 5), // psq pawn c3
+    S(-130, 14), // psq pawn c3
     S(0, 0), // psq pawn d3
-    S(-61, 33), // psq pawn e3
-    S(-104, 7), // psq pawn a4
+    S(-66, 54), // psq pawn e3
+    S(-140, 49), // psq pawn a4
     S(0, 0), // psq pawn b4
-    S(-53, -4), // psq pawn c4
+    S(-62, 16), // psq pawn c4
     S(0, 0), // psq pawn d4
-    S(-89, 44), // psq pawn e4
-    S(-103, 109), // psq pawn a5
-    S(-4, 104), // psq pawn b5
-    S(23, 46), // psq pawn c5
-    S(82, 82), // psq pawn d5
-    S(30, 116), // psq pawn e5
-    S(-50, 111), // psq pawn a6
-    S(103, 55), // psq pawn b6
-    S(104, 53), // psq pawn c6
-    S(49, 67), // psq pawn d6
-    S(135, 57), // psq pawn e6
-    S(45, 13), // psq pawn a7
-    S(154, 26), // psq pawn b7
-    S(107, 103), // psq pawn c7
-    S(178, 107), // psq pawn d7
-    S(269, 2), // psq pawn e7
-    S(-31, 8), // psq pawn a8
-    S(156, -10), // psq pawn b8
-    S(245, 28), // psq pawn c8
-    S(278, 63), // psq pawn d8
-    S(380, 38), // psq pawn e8
-    S(-106, 38), // psq pawn a9
-    S(33, 9), // psq pawn b9
-    S(-5, 8), // psq pawn c9
-    S(150, -111), // psq pawn d9
-    S(-8, -75), // psq pawn e9
-    S(95, -232), // rook mobility 0
-    S(69, -28), // rook mobility 1
-    S(77, -81), // rook mobility 2
-    S(96, 1), // rook mobility 3
-    S(118, -49), // rook mobility 4
-    S(144, -2), // rook mobility 5
-    S(136, 16), // rook mobility 6
-    S(144, 41), // rook mobility 7
-    S(132, 77), // rook mobility 8
-    S(162, 58), // rook mobility 9
-    S(147, 72), // rook mobility 10
-    S(157, 78), // rook mobility 11
-    S(169, 59), // rook mobility 12
-    S(163, 68), // rook mobility 13
-    S(158, 81), // rook mobility 14
-    S(175, 64), // rook mobility 15
-    S(150, 83), // rook mobility 16
-    S(179, 54), // rook mobility 17
-    S(-47, -121), // horse mobility 0
-    S(20, -44), // horse mobility 1
-    S(33, 4), // horse mobility 2
-    S(52, 19), // horse mobility 3
-    S(76, 20), // horse mobility 4
-    S(81, 28), // horse mobility 5
-    S(98, 29), // horse mobility 6
-    S(111, 32), // horse mobility 7
-    S(147, 14), // horse mobility 8
-    S(-61, -57), // cannon mobility 0
-    S(16, -119), // cannon mobility 1
-    S(4, 7), // cannon mobility 2
-    S(40, -49), // cannon mobility 3
-    S(23, -5), // cannon mobility 4
-    S(49, -9), // cannon mobility 5
-    S(32, 6), // cannon mobility 6
-    S(55, -8), // cannon mobility 7
-    S(46, 19), // cannon mobility 8
-    S(52, 12), // cannon mobility 9
-    S(61, 8), // cannon mobility 10
-    S(56, -8), // cannon mobility 11
-    S(62, -6), // cannon mobility 12
-    S(60, -2), // cannon mobility 13
-    S(60, -5), // cannon mobility 14
-    S(88, -10), // cannon mobility 15
-    S(58, -10), // cannon mobility 16
-    S(101, -27), // cannon mobility 17
-    S(7, 29), // king danger
-    S(-3, -7), // king danger squared
-    S(-162, 27), // hollow cannon
-    S(-25, -49), // loaded cannon
-    S(-67, 20), // bottom cannon
-    S(-54, 26), // rook pin
-    S(13, -36), // kings pin
-    S(-2, 32), // rook on palace line
-    S(-34, -2), // horse at palace
-    S(-88, -154), // missing advisor vs two rooks
-    S(-2, 19), // guard vs crossed attacker
-    S(-2, 27), // connected pawns
-    S(-71, -31), // hanging, side to move
-    S(-108, -74), // hanging, side waiting
-    S(-66, 25), // threat, side to move
-    S(-129, -112), // threat, side waiting
-    S(35, -6), // tempo
-    S(-1, -3), // palace control
-    S(50, -15), // rook on open file
-    S(70, -10), // elephants linked
+    S(-100, 73), // psq pawn e4
+    S(-112, 100), // psq pawn a5
+    S(27, 88), // psq pawn b5
+    S(21, 53), // psq pawn c5
+    S(100, 62), // psq pawn d5
+    S(70, 71), // psq pawn e5
+    S(-19, 75), // psq pawn a6
+    S(92, 70), // psq pawn b6
+    S(110, 72), // psq pawn c6
+    S(78, 64), // psq pawn d6
+    S(89, 69), // psq pawn e6
+    S(-13, 23), // psq pawn a7
+    S(106, 57), // psq pawn b7
+    S(167, 74), // psq pawn c7
+    S(222, 137), // psq pawn d7
+    S(315, 22), // psq pawn e7
+    S(-102, 39), // psq pawn a8
+    S(167, 9), // psq pawn b8
+    S(296, 31), // psq pawn c8
+    S(344, 71), // psq pawn d8
+    S(454, 72), // psq pawn e8
+    S(-72, 25), // psq pawn a9
+    S(85, -8), // psq pawn b9
+    S(-49, -26), // psq pawn c9
+    S(189, -118), // psq pawn d9
+    S(-40, -42), // psq pawn e9
+    S(121, -204), // rook mobility 0
+    S(108, 16), // rook mobility 1
+    S(136, -106), // rook mobility 2
+    S(157, -41), // rook mobility 3
+    S(173, -55), // rook mobility 4
+    S(190, -19), // rook mobility 5
+    S(198, 12), // rook mobility 6
+    S(200, 29), // rook mobility 7
+    S(195, 43), // rook mobility 8
+    S(217, 35), // rook mobility 9
+    S(205, 45), // rook mobility 10
+    S(221, 44), // rook mobility 11
+    S(234, 27), // rook mobility 12
+    S(231, 36), // rook mobility 13
+    S(224, 49), // rook mobility 14
+    S(237, 40), // rook mobility 15
+    S(219, 49), // rook mobility 16
+    S(238, 33), // rook mobility 17
+    S(-20, -181), // horse mobility 0
+    S(46, -86), // horse mobility 1
+    S(54, -36), // horse mobility 2
+    S(76, -34), // horse mobility 3
+    S(103, -25), // horse mobility 4
+    S(97, -4), // horse mobility 5
+    S(114, -7), // horse mobility 6
+    S(133, -9), // horse mobility 7
+    S(168, -22), // horse mobility 8
+    S(-49, -113), // cannon mobility 0
+    S(4, -116), // cannon mobility 1
+    S(17, -26), // cannon mobility 2
+    S(39, -39), // cannon mobility 3
+    S(21, -10), // cannon mobility 4
+    S(50, -21), // cannon mobility 5
+    S(47, -24), // cannon mobility 6
+    S(61, -28), // cannon mobility 7
+    S(58, -18), // cannon mobility 8
+    S(72, -19), // cannon mobility 9
+    S(63, -21), // cannon mobility 10
+    S(70, -34), // cannon mobility 11
+    S(73, -29), // cannon mobility 12
+    S(81, -30), // cannon mobility 13
+    S(72, -35), // cannon mobility 14
+    S(103, -55), // cannon mobility 15
+    S(69, -50), // cannon mobility 16
+    S(91, -60), // cannon mobility 17
+    S(8, 30), // king danger
+    S(-3, -8), // king danger squared
+    S(-183, 31), // hollow cannon
+    S(-32, -62), // loaded cannon
+    S(-60, 38), // bottom cannon
+    S(-42, 10), // rook pin
+    S(-11, -24), // kings pin
+    S(4, 30), // rook on palace line
+    S(-28, 0), // horse at palace
+    S(-58, -228), // missing advisor vs two rooks
+    S(-3, 14), // guard vs crossed attacker
+    S(-34, 20), // connected pawns
+    S(-78, -31), // hanging, side to move
+    S(-118, -58), // hanging, side waiting
+    S(-72, 31), // threat, side to move
+    S(-132, -77), // threat, side waiting
+    S(39, -7), // tempo
+    S(0, -3), // palace control
+    S(46, -13), // rook on open file
+    S(69, -14), // elephants linked
 ];
