@@ -72,9 +72,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 if self.stopped {
                     // A partial iteration still counts if a root move completed and raised
                     // alpha: the PV is only replaced when a move proves better than the last
-                    // answer. A stopped search of a later line proves nothing and is dropped.
-                    if k == 0
-                        && let Some(&best) = pv_now.first()
+                    // answer. A stopped search of a later line proves nothing and is dropped,
+                    // but the lines before it are complete: the best of them answers.
+                    if k > 0 {
+                        report.best = Some(lines[0].mv);
+                        report.score = lines[0].score;
+                    } else if let Some(&best) = pv_now.first()
                         && pv_now != lines[0].pv
                     {
                         report.best = Some(best);
