@@ -77,6 +77,7 @@ pub fn search_once<G: Game>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move>
         pos,
         root_moves: list.as_slice().to_vec(),
         threads: 1,
+        multipv: 1,
         shared: Shared {
             tt,
             stop: &stop,

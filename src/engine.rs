@@ -23,6 +23,8 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// Larger than any machine we expect; a size that cannot be allocated is refused cleanly.
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 64;
 
 /// A search in progress.
 struct Running {
@@ -41,6 +43,8 @@ pub struct Engine<G: Game> {
     /// What the search threads learned in earlier searches of this game.
     memory: Arc<Memory<G>>,
     threads: usize,
+    /// How many best lines a search reports (MultiPV).
+    multipv: usize,
     overhead: Duration,
     running: Option<Running>,
     events: Sender<Event<G::Move>>,
@@ -62,6 +66,7 @@ impl<G: Game> Engine<G> {
             tt: Table::build(mb.clamp(1, MAX_HASH_MB)),
             memory: Arc::new(Memory::default()),
             threads: 1,
+            multipv: 1,
             overhead: DEFAULT_OVERHEAD,
             running: None,
             events,
@@ -102,6 +107,14 @@ impl<G: Game> Engine<G> {
         self.threads
     }
 
+    pub fn set_multipv(&mut self, n: usize) {
+        self.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
     pub fn set_overhead(&mut self, d: Duration) {
         self.overhead = d;
     }
@@ -135,6 +148,7 @@ impl<G: Game> Engine<G> {
     pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
         let clock = Clock::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
+        let multipv = self.multipv;
         let memory = self.memory.clone();
         let events = self.events.clone();
         let (hold, pondering) = (limits.infinite || limits.ponder, limits.ponder);
@@ -160,7 +174,7 @@ impl<G: Game> Engine<G> {
             let emit = |e: Event<G::Move>| {
                 if let Event::Info(i) = &e {
                     panics::inject_at(panic_at, i.depth);
-                    if let Some(&best) = i.pv.first() {
+                    if let Some(&best) = i.pv.first().filter(|_| i.multipv == 1) {
                         *known.lock().unwrap_or_else(|e| e.into_inner()) =
                             Some((best, i.pv.get(1).copied(), i.score));
                     }
@@ -172,6 +186,7 @@ impl<G: Game> Engine<G> {
                 pos,
                 root_moves,
                 threads,
+                multipv,
                 shared,
                 memory: Some(&memory),
             };

@@ -40,6 +40,8 @@ pub enum Command {
 pub enum Setting {
     HashMb(usize),
     Threads(usize),
+    /// How many best lines to report (UCI `MultiPV`).
+    MultiPv(usize),
     Ponder(bool),
     Overhead(Duration),
     ClearHash,

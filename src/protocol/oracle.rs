@@ -168,7 +168,7 @@ fn bestmove_none_is_the_one_line_vampirc_cannot_read() {
 /// increments), Arena (movestogo, Clear Hash as a button, debug), python-chess (FEN with
 /// moves, searchmoves, mate). `go ponder` with a clock is not here: vampirc-uci drops the
 /// `ponder` (see `the_lines_vampirc_misreads`).
-const GUI_LINES: [&str; 29] = [
+const GUI_LINES: [&str; 30] = [
     "uci",
     "isready",
     "debug off",
@@ -176,6 +176,7 @@ const GUI_LINES: [&str; 29] = [
     "ucinewgame",
     "setoption name Hash value 128",
     "setoption name Threads value 2",
+    "setoption name MultiPV value 3",
     "setoption name Ponder value true",
     "setoption name Move Overhead value 100",
     "setoption name Clear Hash",
@@ -279,6 +280,7 @@ fn setting_agrees(s: &Setting, name: &str, value: Option<&str>) -> bool {
     match (s, name.to_ascii_lowercase().as_str()) {
         (Setting::HashMb(n), "hash") => number == Some(*n as u64),
         (Setting::Threads(n), "threads") => number == Some(*n as u64),
+        (Setting::MultiPv(n), "multipv") => number == Some(*n as u64),
         (Setting::Overhead(d), "move overhead") => number == Some(d.as_millis() as u64),
         (Setting::Ponder(b), "ponder") => value == Some(if *b { "true" } else { "false" }),
         (Setting::ClearHash, "clear hash") => value.is_none(),

@@ -53,6 +53,7 @@ fn urgent(line: &str) -> bool {
 pub struct Carried {
     pub hash_mb: usize,
     pub threads: usize,
+    pub multipv: usize,
     pub overhead: Duration,
     pub deferred: VecDeque<String>,
 }
@@ -63,6 +64,7 @@ impl Carried {
         Carried {
             hash_mb,
             threads: 1,
+            multipv: 1,
             overhead: crate::time::DEFAULT_OVERHEAD,
             deferred: VecDeque::new(),
         }
@@ -110,6 +112,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         let (tx, events) = crossbeam_channel::unbounded();
         let mut engine = Engine::with_hash(tx, carried.hash_mb);
         engine.set_threads(carried.threads);
+        engine.set_multipv(carried.multipv);
         engine.set_overhead(carried.overhead);
         Session {
             dialect,
@@ -200,6 +203,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                     Carried {
                         hash_mb: self.engine.hash_mb(),
                         threads: self.engine.threads(),
+                        multipv: self.engine.multipv(),
                         overhead: self.engine.overhead(),
                         deferred: std::mem::take(&mut self.deferred),
                     },
@@ -447,6 +451,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 }
             }
             Setting::Threads(n) => self.engine.set_threads(n),
+            Setting::MultiPv(n) => self.engine.set_multipv(n),
             Setting::Ponder(_) => {} // pondering is driven by `go ponder`; nothing to budget
             Setting::Overhead(d) => self.engine.set_overhead(d),
             Setting::ClearHash => self.engine.clear_hash(),
@@ -527,6 +532,7 @@ fn show<G: Variant>(i: &Info<G::Move>, root: &G) -> ShownInfo {
     }
     ShownInfo {
         depth: i.depth,
+        multipv: i.multipv,
         seldepth: i.seldepth,
         score: i.score,
         nodes: i.nodes,

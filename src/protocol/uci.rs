@@ -8,7 +8,7 @@ use super::command::{
 };
 use super::session::{Dialect, ShownInfo};
 use super::variant::Kind;
-use crate::engine::{MAX_HASH_MB, MAX_THREADS};
+use crate::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::game::Side;
 use crate::search::ShownScore;
 use crate::time::DEFAULT_OVERHEAD;
@@ -65,6 +65,8 @@ impl Uci {
                 .map(|(n, w)| (Setting::HashMb(n as usize), w)),
             "threads" => spin("Threads", v, 1, MAX_THREADS as i64)
                 .map(|(n, w)| (Setting::Threads(n as usize), w)),
+            "multipv" => spin("MultiPV", v, 1, MAX_MULTIPV as i64)
+                .map(|(n, w)| (Setting::MultiPv(n as usize), w)),
             "ponder" => flag("Ponder").map(|b| (Setting::Ponder(b), None)),
             "move overhead" => spin("Move Overhead", v, 0, 5000)
                 .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
@@ -160,6 +162,7 @@ impl Dialect for Uci {
             "id author the jiangjun developers".into(),
             format!("option name Hash type spin default {hash_mb} min 1 max {MAX_HASH_MB}"),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Ponder type check default false".into(),
             format!(
                 "option name Move Overhead type spin default {} min 0 max 5000",
@@ -219,9 +222,10 @@ impl Dialect for Uci {
         };
         let nps = i.nps();
         format!(
-            "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {nps} hashfull {} tbhits 0 time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {score} nodes {} nps {nps} hashfull {} tbhits 0 time {} pv {}",
             i.depth,
             i.seldepth,
+            i.multipv,
             i.nodes,
             i.hashfull,
             i.time.as_millis(),

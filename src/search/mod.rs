@@ -9,6 +9,7 @@ mod history;
 mod node;
 mod ordering;
 mod quiesce;
+mod root;
 mod timing;
 mod worker;
 
@@ -60,6 +61,8 @@ impl ShownScore {
 #[derive(Clone, Debug)]
 pub struct Info<M> {
     pub depth: u32,
+    /// Which line this is (1 = the best) when several are searched (MultiPV); else 1.
+    pub multipv: u32,
     pub seldepth: u32,
     pub score: i32,
     pub nodes: u64,
@@ -185,6 +188,9 @@ pub struct Job<'a, G: Game> {
     /// The moves the root may choose from (all legal moves unless `searchmoves`/`banmoves`).
     pub root_moves: Vec<G::Move>,
     pub threads: usize,
+    /// How many best root moves the main thread reports, each with an exact score
+    /// (MultiPV, at least 1; helper threads search for the best move alone).
+    pub multipv: usize,
     pub shared: Shared<'a>,
     /// Histories kept from earlier searches of this game; `None` starts from nothing (bench).
     pub memory: Option<&'a Memory<G>>,
@@ -208,6 +214,7 @@ pub fn search<G: Game>(job: Job<'_, G>, emit: &(dyn Fn(Event<G::Move>) + Sync)) 
         pos,
         root_moves,
         threads,
+        multipv,
         shared,
         memory,
     } = job;
@@ -252,6 +259,7 @@ pub fn search<G: Game>(job: Job<'_, G>, emit: &(dyn Fn(Event<G::Move>) + Sync)) 
             })
             .collect();
         let mut main = Worker::new(0, pos, root_moves, &shared, emit, main_tables);
+        main.multipv = multipv.max(1);
         let report = main.iterate();
         shared.stop.store(true, Ordering::Release);
         let mut kept = vec![main.into_history()];
@@ -289,6 +297,7 @@ mod tests {
             pos,
             root_moves: list.as_slice().to_vec(),
             threads,
+            multipv: 1,
             shared: Shared {
                 tt: &tt,
                 stop: &stop,

@@ -93,20 +93,33 @@ pub fn search_depth<G: jiangjun::game::Game>(
     depth: u32,
     emit: &(dyn Fn(jiangjun::search::Event<G::Move>) + Sync),
 ) -> jiangjun::search::Report<G::Move> {
+    let limits = jiangjun::time::Limits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    search_lines(pos, root_moves, limits, 1, emit)
+}
+
+/// `search_depth` to any `limits`, reporting the `multipv` best root moves (MultiPV), each
+/// with its own `Info` per iteration.
+pub fn search_lines<G: jiangjun::game::Game>(
+    pos: G,
+    root_moves: Vec<G::Move>,
+    limits: jiangjun::time::Limits,
+    multipv: usize,
+    emit: &(dyn Fn(jiangjun::search::Event<G::Move>) + Sync),
+) -> jiangjun::search::Report<G::Move> {
     use jiangjun::search::{Job, Noise, Shared};
-    use jiangjun::time::{Clock, Limits};
+    use jiangjun::time::Clock;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let tt = jiangjun::tt::Tt::new(4);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
     let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
     let clock = Clock::new(&limits, std::time::Duration::ZERO);
     let job = Job {
         pos,
         root_moves,
         threads: 1,
+        multipv,
         shared: Shared {
             tt: &tt,
             stop: &stop,
