@@ -17,7 +17,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "jiangjun", version)]
 pub struct Cli {
-    /// The game: xiangqi, or chess (the engine over UCI, perft, bench and judge).
+    /// The game: xiangqi, or chess (the engine over UCI, perft, bench, judge and match).
     #[arg(long, value_enum, default_value_t = GameKind::Xiangqi, global = true)]
     pub game: GameKind,
     #[command(subcommand)]
@@ -58,11 +58,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         Err(e) => return usage_error(subcommand_named(&args).as_deref(), &one_line(&e)),
     };
-    // Chess has its rules core and the engine; match and the data tools are Xiangqi's until
-    // they learn it.
+    // Chess has its rules core, the engine and the match runner; the data tools are
+    // Xiangqi's until they learn it.
     let chess_ready = matches!(
         cli.tool,
-        None | Some(Tool::Perft(_) | Tool::Judge(_) | Tool::Bench(_))
+        None | Some(Tool::Perft(_) | Tool::Judge(_) | Tool::Bench(_) | Tool::Match(_))
     );
     if cli.game == GameKind::Chess && !chess_ready {
         return usage_error(
@@ -87,7 +87,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             GameKind::Chess => tools::bench::<crate::game::chess::Position>(&a),
         },
         Some(Tool::Judge(a)) => crate::judge::run(&a, cli.game),
-        Some(Tool::Match(a)) => crate::matches::run(*a),
+        Some(Tool::Match(a)) => crate::matches::run(*a, cli.game),
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
         Some(Tool::Tune(c)) => crate::tune::run(&c),

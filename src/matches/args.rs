@@ -5,10 +5,11 @@
 //! cutechess-cli; their keys are read here.
 
 use super::clock::{MAX_SECONDS, TimeControl};
-use super::engine::EngineSpec;
+use super::engine::{EngineSpec, Proto};
 use super::game::Adjudication;
 use super::specs::{EngineWords, Pair, adjudication, engine_spec, sprt};
 use super::stats::SprtParams;
+use crate::cli::GameKind;
 use crate::cli::values::{key_value, number_in};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -31,7 +32,8 @@ pub enum Format {
     RoundRobin,
 }
 
-/// Play engines against each other, with jiangjun's Xiangqi rules as the arbiter.
+/// Play engines against each other, with jiangjun's rules (Xiangqi, or chess with --game chess)
+/// as the arbiter.
 #[derive(Args, Debug)]
 // A flag given twice: the last one counts, as the hand-written parser had it (scripts add
 // defaults before the caller's flags).
@@ -39,7 +41,8 @@ pub enum Format {
 pub struct MatchArgs {
     #[command(flatten)]
     engine: EngineWords,
-    /// Check a PGN file instead: replay every game through the rules.
+    /// Check a PGN file instead: replay every game through the rules (chess games: those
+    /// with a White tag, or all with --game chess).
     #[arg(long, value_name = "FILE")]
     read_pgn: Option<PathBuf>,
     #[command(flatten)]
@@ -63,9 +66,9 @@ struct FormatArgs {
     /// Games per pairing (1 to 10000000); each opening is played twice, colours swapped.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = number_in(1, MAX_GAMES))]
     games: usize,
-    /// One opening a line: FEN [moves] m1 m2 ... ('#' comments). Default: the 40 built-in
-    /// balanced openings, shuffled; for long matches scripts/openings/balanced-5000.txt (or
-    /// make a set: jiangjun openings).
+    /// One opening a line: FEN [moves] m1 m2 ... ('#' comments; chess: EPD too). Default:
+    /// the 40 built-in openings, shuffled; for long Xiangqi matches
+    /// scripts/openings/balanced-5000.txt (or make a set: jiangjun openings).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Shuffle the openings of FILE too.
@@ -129,7 +132,8 @@ struct EndArgs {
 #[derive(Args, Debug)]
 #[command(next_help_heading = "Output")]
 struct OutputArgs {
-    /// Write the games (XiangQi Wizard PGN: [Game "Chinese Chess"], ICCS moves).
+    /// Write the games: Xiangqi as XiangQi Wizard PGN ([Game "Chinese Chess"], ICCS moves),
+    /// chess as standard PGN (SAN moves).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
     /// Write the final summary as JSON.
@@ -184,9 +188,32 @@ impl TimeArgs {
     }
 }
 
+/// One `--engine` for `game`: chess engines speak UCI (the default there), and number ranks
+/// the one way chess has.
+fn engine_for(words: &[Pair], game: GameKind) -> Result<EngineSpec, String> {
+    if game == GameKind::Xiangqi {
+        return engine_spec(words, Proto::Ucci);
+    }
+    let spec = engine_spec(words, Proto::Uci)?;
+    if spec.proto == Proto::Ucci {
+        return Err(format!(
+            "engine '{}': UCCI is a Xiangqi protocol; with --game chess every engine speaks UCI \
+             (proto=uci, the default there)",
+            spec.name
+        ));
+    }
+    if words.iter().any(|(k, _)| k == "ranks") {
+        return Err(format!(
+            "engine '{}': ranks= is for Xiangqi engines; chess ranks are always 1-8",
+            spec.name
+        ));
+    }
+    Ok(spec)
+}
+
 impl MatchArgs {
     /// What to do, with everything clap cannot check on one flag checked.
-    pub fn check(self) -> Result<Command, String> {
+    pub fn check(self, game: GameKind) -> Result<Command, String> {
         if let Some(pgn) = self.read_pgn {
             return Ok(Command::ReadPgn(pgn));
         }
@@ -198,7 +225,7 @@ impl MatchArgs {
             .engine
             .0
             .iter()
-            .map(|words| engine_spec(words))
+            .map(|words| engine_for(words, game))
             .collect::<Result<Vec<_>, _>>()?;
         let (f, out) = (self.format, self.output);
         let n = engines.len();
@@ -254,8 +281,9 @@ mod tests {
         let words = ["jiangjun", "match"]
             .into_iter()
             .chain(line.split_whitespace());
-        match Cli::try_parse_from(words).map_err(|e| one_line(&e))?.tool {
-            Some(Tool::Match(a)) => a.check(),
+        let cli = Cli::try_parse_from(words).map_err(|e| one_line(&e))?;
+        match cli.tool {
+            Some(Tool::Match(a)) => a.check(cli.game),
             _ => Err("not a match".into()),
         }
     }
@@ -326,6 +354,27 @@ mod tests {
             parse("--read-pgn match-out/a.pgn"),
             Ok(Command::ReadPgn(_))
         ));
+    }
+
+    #[test]
+    fn chess_engines_speak_uci() {
+        let two = "--game chess --depth 1 --engine name=a cmd=x arg=--game arg=chess \
+            --engine name=b cmd=y proto=uci option.Threads=1";
+        let Ok(Command::Run(c)) = parse(two) else {
+            panic!("should parse")
+        };
+        assert!(c.engines.iter().all(|e| e.proto == Proto::Uci));
+        assert_eq!(c.engines[0].args, ["--game", "chess"]);
+        let ucci = "--game chess --depth 1 --engine name=a cmd=x proto=ucci --engine name=b cmd=y";
+        assert!(matches!(parse(ucci), Err(e) if e.contains("UCCI is a Xiangqi protocol")));
+        let ranks = "--game chess --depth 1 --engine name=a cmd=x ranks=1 --engine name=b cmd=y";
+        assert!(matches!(parse(ranks), Err(e) if e.contains("ranks=")));
+        // Xiangqi keeps UCCI as its default.
+        let Ok(Command::Run(c)) = parse("--depth 1 --engine name=a cmd=x --engine name=b cmd=y")
+        else {
+            panic!("should parse")
+        };
+        assert_eq!(c.engines[0].proto, Proto::Ucci);
     }
 
     #[test]

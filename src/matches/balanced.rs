@@ -220,7 +220,7 @@ mod tests {
             a.iter()
                 .all(|k| k.score.abs() <= 50 && (4..=6).contains(&k.moves.len()))
         );
-        let read = openings::parse(&text(&a)).expect("match --openings reads the file");
+        let read = openings::parse::<Position>(&text(&a)).expect("match --openings reads the file");
         let keys: HashSet<u64> = read.iter().map(|o| o.position().key()).collect();
         assert_eq!(keys.len(), 12, "no position twice");
         let other = generate(
@@ -240,7 +240,7 @@ mod tests {
             "/scripts/openings/balanced-5000.txt"
         );
         let text = std::fs::read_to_string(path).expect("the openings file is in the repository");
-        let all = openings::parse(&text).expect("every line is a legal opening");
+        let all = openings::parse::<Position>(&text).expect("every line is a legal opening");
         assert_eq!(all.len(), 5000);
         let keys: HashSet<u64> = all.iter().map(|o| o.position().key()).collect();
         assert_eq!(keys.len(), 5000, "no position twice");

@@ -13,9 +13,8 @@
 use super::clock::{Clock, Tick, TimeControl};
 use super::engine::{Answer, Engine, Fault, MATE, Proto, Reply, Score, Suffix};
 use super::openings::Opening;
-use crate::game::xiangqi::notation::format_move;
-use crate::game::xiangqi::{Move, MoveError, Position, rules};
-use crate::game::{Outcome, Reason, Side};
+use super::variant::{EngineMoveError, Variant};
+use crate::game::{Outcome, Reason, Side, xiangqi};
 use std::time::Duration;
 
 /// Why a game ended.
@@ -73,11 +72,11 @@ impl Termination {
 
 /// The result of a game; `Some(side)` is the winner.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct GameRecord<M = xiangqi::Move> {
     pub winner: Option<Side>,
     pub termination: Termination,
     /// Moves after the opening, in order.
-    pub moves: Vec<Move>,
+    pub moves: Vec<M>,
     /// A human-readable detail, e.g. the illegal move text.
     pub detail: String,
     /// Engines that were killed during the game (to be restarted), by side.
@@ -167,13 +166,13 @@ fn go_limits(
     }
 }
 
-fn position_command(opening: &Opening, moves: &[Move], rank_base: u8) -> String {
+fn position_command<G: Variant>(opening: &Opening<G>, moves: &[G::Move], rank_base: u8) -> String {
     let mut s = format!("position fen {}", opening.fen);
     if !opening.moves.is_empty() || !moves.is_empty() {
         s += " moves";
         for &m in opening.moves.iter().chain(moves) {
             s.push(' ');
-            s += &format_move(m, rank_base);
+            s += &G::engine_text(m, rank_base);
         }
     }
     s
@@ -201,14 +200,14 @@ fn forfeit(termination: Termination, detail: String, kill: bool) -> Forfeit {
 
 /// Whether the game is over before `pos.side_to_move()` moves: by the rules, the length
 /// limit or adjudication. Returns the winner (if any) and why.
-fn judge(
-    pos: &Position,
+fn judge<G: Variant>(
+    pos: &G,
     rules: &Rules,
     plies: usize,
     scores: &[Vec<Score>; 2],
 ) -> Option<(Option<Side>, Termination)> {
     let side = pos.side_to_move();
-    if let Some(o) = rules::outcome(pos, 3) {
+    if let Some(o) = pos.arbiter_outcome() {
         return Some(match o {
             Outcome::Loss(r) => (Some(side.flip()), Termination::Rule(r)),
             Outcome::Win(r) => (Some(side), Termination::Rule(r)),
@@ -238,9 +237,9 @@ fn judge(
 }
 
 /// What an engine did with its turn.
-enum Turn {
+enum Turn<M> {
     /// A legal move, the engine's last score, and whether it offers a draw with it.
-    Move(Move, Option<Score>, bool),
+    Move(M, Option<Score>, bool),
     Resign,
     AcceptDraw,
 }
@@ -248,16 +247,16 @@ enum Turn {
 /// One engine's turn: sends the position and the clocks (with `draw` when the opponent offered
 /// one, UCCI only), waits, charges the clock and checks the answer.
 #[allow(clippy::too_many_arguments)]
-fn turn(
+fn turn<G: Variant>(
     engine: &mut Engine,
-    opening: &Opening,
-    moves: &[Move],
-    pos: &Position,
+    opening: &Opening<G>,
+    moves: &[G::Move],
+    pos: &G,
     rules: &Rules,
     clocks: &mut [Clock; 2],
     noise: &mut u32,
     offered: bool,
-) -> Result<Turn, Forfeit> {
+) -> Result<Turn<G::Move>, Forfeit> {
     let side = pos.side_to_move();
     let i = side.index();
     let spec = std::sync::Arc::clone(&engine.spec);
@@ -305,12 +304,10 @@ fn turn(
         Reply::NoMove => return Err(forfeit(Termination::NoBestMove, String::new(), false)),
         Reply::Move(t) => t,
     };
-    match pos.parse_move_with_base(&text, spec.rank_base) {
+    match pos.engine_move(&text, spec.rank_base) {
         Ok(m) => Ok(Turn::Move(m, score, suffix == Suffix::Draw)),
-        Err(e @ MoveError::Malformed(_)) => {
-            Err(forfeit(Termination::MalformedMove, e.to_string(), false))
-        }
-        Err(e) => {
+        Err(EngineMoveError::Malformed(e)) => Err(forfeit(Termination::MalformedMove, e, false)),
+        Err(EngineMoveError::Illegal(e)) => {
             let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
             Err(forfeit(Termination::IllegalMove, d, false))
         }
@@ -319,8 +316,12 @@ fn turn(
 
 /// Plays one game. `seat[0]` plays Red. Engines are expected to be started and told about
 /// the new game already; a seat left `None` (failed to start) loses at once by crash.
-pub fn play(opening: &Opening, rules: &Rules, seat: [&mut Option<Engine>; 2]) -> GameRecord {
-    let mut pos: Position = opening.position();
+pub fn play<G: Variant>(
+    opening: &Opening<G>,
+    rules: &Rules,
+    seat: [&mut Option<Engine>; 2],
+) -> GameRecord<G::Move> {
+    let mut pos: G = opening.position();
     let mut clocks = [Clock::new(&rules.tc); 2];
     let mut moves = Vec::new();
     let mut scores: [Vec<Score>; 2] = [Vec::new(), Vec::new()];
@@ -447,13 +448,15 @@ mod tests {
 
     #[test]
     fn position_commands_use_the_engines_ranks() {
-        let o = super::super::openings::parse_line("startpos h2e2").expect("valid");
+        let o = super::super::openings::parse_line::<xiangqi::Position>("startpos h2e2")
+            .expect("valid");
         let m = o.position().parse_move("h9g7").expect("legal");
         assert_eq!(
             position_command(&o, &[m], 1),
             format!("position fen {} moves h3e3 h10g8", o.fen)
         );
-        let bare = super::super::openings::parse_line("startpos").expect("valid");
+        let bare =
+            super::super::openings::parse_line::<xiangqi::Position>("startpos").expect("valid");
         assert_eq!(
             position_command(&bare, &[], 0),
             format!("position fen {}", bare.fen)

@@ -1,10 +1,11 @@
-//! `jiangjun match`: a tournament runner for Xiangqi engines (UCCI or UCI), with the
-//! project's rules core as the arbiter. Worker threads (`--concurrency`) each own their engine
+//! `jiangjun match`: a tournament runner for Xiangqi engines (UCCI or UCI) and chess engines
+//! (UCI), with the project's rules cores as the arbiter (`variant` says what differs). Worker threads (`--concurrency`) each own their engine
 //! processes and play games from a shared queue; the main thread tallies results as they
 //! arrive, prints progress, writes the PGN and stops early when an SPRT decides.
 
 pub mod args;
 pub mod balanced;
+pub mod chess_pgn;
 pub mod clock;
 pub mod engine;
 pub mod game;
@@ -16,8 +17,10 @@ pub mod schedule;
 pub mod specs;
 pub mod stats;
 pub mod summary;
+pub mod variant;
 
-use crate::game::xiangqi::Position;
+use crate::cli::GameKind;
+use crate::game::{chess, xiangqi};
 use args::{Command, Config};
 use clock::TimeControl;
 use engine::{Engine, EngineSpec};
@@ -33,12 +36,17 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use variant::{PgnInfo, Variant};
 
 /// Entry point for `jiangjun match`.
-pub fn run(args: args::MatchArgs) -> ExitCode {
-    match args.check() {
-        Ok(Command::ReadPgn(path)) => read_pgn(&path),
-        Ok(Command::Run(cfg)) => match run_match(&cfg) {
+pub fn run(args: args::MatchArgs, game: GameKind) -> ExitCode {
+    let played = |cfg: &Config| match game {
+        GameKind::Xiangqi => run_match::<xiangqi::Position>(cfg),
+        GameKind::Chess => run_match::<chess::Position>(cfg),
+    };
+    match args.check(game) {
+        Ok(Command::ReadPgn(path)) => read_pgn(&path, game),
+        Ok(Command::Run(cfg)) => match played(&cfg) {
             Ok(Ended::Finished) => ExitCode::SUCCESS,
             Ok(Ended::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
             Err(e) => {
@@ -50,8 +58,14 @@ pub fn run(args: args::MatchArgs) -> ExitCode {
     }
 }
 
-/// `--read-pgn`: loads a PGN file and replays every game through the rules.
-fn read_pgn(path: &PathBuf) -> ExitCode {
+/// Whether a game read from a PGN file is chess: it says so by a `White` tag (XiangQi Wizard
+/// files name `Red`), or `--game chess` was given; `[Game "Chinese Chess"]` is Xiangqi always.
+fn is_chess(g: &pgn::PgnGame, game: GameKind) -> bool {
+    g.tag("Game") != Some("Chinese Chess") && (game == GameKind::Chess || g.tag("White").is_some())
+}
+
+/// `--read-pgn`: loads a PGN file and replays every game through the rules of its game.
+fn read_pgn(path: &PathBuf, game: GameKind) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -69,7 +83,12 @@ fn read_pgn(path: &PathBuf) -> ExitCode {
     let mut bad = 0;
     let mut results = std::collections::BTreeMap::<String, usize>::new();
     for (i, g) in games.iter().enumerate() {
-        if let Err(e) = g.replay() {
+        let replayed = if is_chess(g, game) {
+            chess::Position::replay_pgn(g)
+        } else {
+            xiangqi::Position::replay_pgn(g)
+        };
+        if let Err(e) = replayed {
             eprintln!("game {}: {e}", i + 1);
             bad += 1;
         }
@@ -90,13 +109,13 @@ fn read_pgn(path: &PathBuf) -> ExitCode {
     }
 }
 
-fn load_openings(cfg: &Config) -> Result<Vec<Opening>, String> {
+fn load_openings<G: Variant>(cfg: &Config) -> Result<Vec<Opening<G>>, String> {
     let (text, shuffle) = match &cfg.openings {
         Some(p) => (
             std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
             cfg.shuffle,
         ),
-        None => (openings::BUILTIN.to_string(), true),
+        None => (G::BUILTIN_OPENINGS.to_string(), true),
     };
     let mut list = openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
     if shuffle {
@@ -128,17 +147,22 @@ fn check_engines(cfg: &Config, specs: &[Arc<EngineSpec>]) -> Result<(), String> 
     Ok(())
 }
 
-struct Shared {
+struct Shared<G: Variant> {
     cfg: Config,
     specs: Vec<Arc<EngineSpec>>,
-    openings: Vec<Opening>,
+    openings: Vec<Opening<G>>,
     jobs: Vec<Job>,
     rules: Rules,
 }
 
 /// Makes sure the engine is running and has been told a new game starts; `false` if it
 /// had to be (re)started and could not be, or did not answer `isready`.
-fn prepare(shared: &Shared, slot: &mut Option<Engine>, id: usize, worker: usize) -> bool {
+fn prepare<G: Variant>(
+    shared: &Shared<G>,
+    slot: &mut Option<Engine>,
+    id: usize,
+    worker: usize,
+) -> bool {
     if slot.is_none() {
         let spec = Arc::clone(&shared.specs[id]);
         let log = log_path(&shared.cfg, &spec, worker);
@@ -163,11 +187,11 @@ fn prepare(shared: &Shared, slot: &mut Option<Engine>, id: usize, worker: usize)
 }
 
 /// Plays the games the main thread hands out until it stops handing them out.
-fn worker(
-    shared: Arc<Shared>,
+fn worker<G: Variant>(
+    shared: Arc<Shared<G>>,
     id: usize,
     queue: Arc<Mutex<Receiver<usize>>>,
-    results: Sender<(usize, GameRecord)>,
+    results: Sender<(usize, GameRecord<G::Move>)>,
 ) {
     let mut engines: Vec<Option<Engine>> = shared.specs.iter().map(|_| None).collect();
     loop {
@@ -223,9 +247,14 @@ fn pgn_date() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-fn game_pgn(shared: &Shared, job: &Job, rec: &GameRecord, date: &str) -> String {
+fn game_pgn<G: Variant>(
+    shared: &Shared<G>,
+    job: &Job,
+    rec: &GameRecord<G::Move>,
+    date: &str,
+) -> String {
     let opening = &shared.openings[job.opening];
-    let start = Position::from_fen(&opening.fen).unwrap_or_else(|_| Position::startpos());
+    let start = G::from_fen(&opening.fen).unwrap_or_else(|_| G::startpos());
     let result = match rec.winner {
         Some(crate::game::Side::Red) => "1-0",
         Some(crate::game::Side::Black) => "0-1",
@@ -235,26 +264,17 @@ fn game_pgn(shared: &Shared, job: &Job, rec: &GameRecord, date: &str) -> String 
     if !rec.detail.is_empty() {
         comment += &format!(": {}", rec.detail);
     }
-    let tags = [
-        ("Event", "jiangjun match".to_string()),
-        ("Site", "jiangjun".to_string()),
-        ("Date", date.to_string()),
-        ("Round", job.number.to_string()),
-        ("Red", shared.specs[job.red].name.clone()),
-        ("Black", shared.specs[job.black].name.clone()),
-        ("TimeControl", shared.cfg.tc.describe()),
-        ("Termination", rec.termination.describe().to_string()),
-    ];
-    let moves: Vec<_> = opening.moves.iter().chain(&rec.moves).copied().collect();
-    pgn::write_game(
-        &tags,
-        &opening.fen,
-        start.side_to_move(),
-        start.fullmove(),
-        &moves,
-        &comment,
+    let info = PgnInfo {
+        date,
+        round: job.number,
+        names: [&shared.specs[job.red].name, &shared.specs[job.black].name],
+        tc: &shared.cfg.tc,
+        termination: rec.termination,
+        comment: &comment,
         result,
-    )
+    };
+    let moves: Vec<_> = opening.moves.iter().chain(&rec.moves).copied().collect();
+    G::write_pgn(&start, &moves, &info)
 }
 
 /// At a fixed depth or node count, a warning for the first game that replays an earlier one
@@ -292,10 +312,10 @@ enum Ended {
     Interrupted,
 }
 
-fn run_match(cfg: &Config) -> Result<Ended, String> {
+fn run_match<G: Variant>(cfg: &Config) -> Result<Ended, String> {
     let interrupt = interrupt::Interrupt::install();
     let specs: Vec<Arc<EngineSpec>> = cfg.engines.iter().cloned().map(Arc::new).collect();
-    let openings = load_openings(cfg)?;
+    let openings = load_openings::<G>(cfg)?;
     let pairings = schedule::pairings(cfg.format, specs.len());
     let jobs = schedule::jobs(&pairings, cfg.games, openings.len());
     if let Some(dir) = &cfg.log {

@@ -2,9 +2,9 @@
 //! start position in `[FEN]`, moves written `H2-E2`), so that Xiangqi GUIs open the games,
 //! and a reader that loads such files back and replays every move through the rules core.
 
-use crate::game::Side;
 use crate::game::xiangqi::notation::format_move;
 use crate::game::xiangqi::{Move, Position};
+use crate::game::{Game, Side};
 
 /// One game as PGN tags and ICCS moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,14 +28,20 @@ impl PgnGame {
     /// Replays the moves from the `FEN` tag (or the start position); fails on the first
     /// move the rules reject.
     pub fn replay(&self) -> Result<Position, String> {
+        self.replay_with(|pos: &Position, text| pos.parse_move(text))
+    }
+
+    /// Replays the moves of any game, `read` turning each written move into a legal one.
+    pub fn replay_with<G: Game, E: std::fmt::Display>(
+        &self,
+        read: impl Fn(&G, &str) -> Result<G::Move, E>,
+    ) -> Result<G, String> {
         let mut pos = match self.tag("FEN") {
-            Some(f) => Position::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
-            None => Position::startpos(),
+            Some(f) => G::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
+            None => G::startpos(),
         };
         for (i, text) in self.moves.iter().enumerate() {
-            let m = pos
-                .parse_move(text)
-                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+            let m = read(&pos, text).map_err(|e| format!("ply {}: {e}", i + 1))?;
             pos.make(m);
         }
         Ok(pos)
@@ -309,7 +315,8 @@ mod tests {
                     let _ = g.replay();
                 }
             }
-            let _ = crate::matches::openings::parse(&text);
+            let _ = crate::matches::openings::parse::<Position>(&text);
+            let _ = crate::matches::openings::parse::<crate::game::chess::Position>(&text);
             let _ = crate::matches::engine::parse_score(&text);
         }
     }

@@ -76,7 +76,7 @@ impl Tally {
         }
     }
 
-    pub fn record(&mut self, job: &Job, rec: &GameRecord) {
+    pub fn record<M>(&mut self, job: &Job, rec: &GameRecord<M>) {
         self.games += 1;
         *self
             .terminations

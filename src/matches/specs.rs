@@ -55,13 +55,13 @@ impl clap::Args for EngineWords {
     }
 }
 
-/// One `--engine`.
-pub fn engine_spec(words: &[Pair]) -> Result<EngineSpec, String> {
+/// One `--engine`; `proto` is the protocol when no `proto=` word names one.
+pub fn engine_spec(words: &[Pair], proto: Proto) -> Result<EngineSpec, String> {
     let mut spec = EngineSpec {
         name: String::new(),
         cmd: String::new(),
         args: Vec::new(),
-        proto: Proto::Ucci,
+        proto,
         options: Vec::new(),
         rank_base: 0,
         dir: None,

@@ -68,7 +68,8 @@ pub fn run(config: &Config) -> ExitCode {
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
 fn generate(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
-    let openings = openings::parse(openings::BUILTIN).map_err(std::io::Error::other)?;
+    let openings = openings::parse::<crate::game::xiangqi::Position>(openings::BUILTIN)
+        .map_err(std::io::Error::other)?;
     let next = AtomicU64::new(0);
     let start = Instant::now();
     let deadline = config

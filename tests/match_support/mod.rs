@@ -33,13 +33,25 @@ fn require(found: bool, what: &str) -> bool {
     found
 }
 
-pub fn have_python() -> bool {
+/// Whether `python3 -c code` succeeds; `what` names the requirement when it does not.
+fn python_runs(code: &str, what: &str) -> bool {
     let ok = Command::new("python3")
         .arg("-c")
-        .arg("pass")
+        .arg(code)
         .status()
         .is_ok_and(|s| s.success());
-    require(ok, "python3 (for the fake engine)")
+    require(ok, what)
+}
+
+pub fn have_python() -> bool {
+    python_runs("pass", "python3 (for the fake engine)")
+}
+
+pub fn have_python_chess() -> bool {
+    python_runs(
+        "import chess.pgn",
+        "python-chess (pip install chess; for scripts/check-chess-pgn.py)",
+    )
 }
 
 pub fn have_fsf() -> bool {

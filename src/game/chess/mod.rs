@@ -3,7 +3,7 @@
 //!
 //! One file per concern: `types` (squares, pieces, moves), `bitboard` and `magic` (attack
 //! tables), `board` (piece sets and attack questions), `position`, `makemove`, `movegen`,
-//! `legality` (moves from outside), `fen`, `notation`, `see`, `rules`, `eval`.
+//! `legality` (moves from outside), `fen`, `notation`, `san` (PGN's move text), `see`, `rules`, `eval`.
 
 mod bitboard;
 mod board;
@@ -18,6 +18,7 @@ pub mod moves;
 pub mod notation;
 mod position;
 pub mod rules;
+pub mod san;
 mod see;
 pub mod types;
 mod zobrist;
