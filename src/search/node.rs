@@ -211,7 +211,9 @@ impl<G: Game> Worker<'_, G> {
                     if lmr_depth <= 7 && eval + 90 + 90 * lmr_depth + history_score / 128 <= alpha {
                         prune_unless_check = true;
                     }
-                    if lmr_depth <= 7
+                    // The exchange is the dearest test: skipped once the move is pruned anyway.
+                    if !prune_unless_check
+                        && lmr_depth <= 7
                         && history_score < 2_000
                         && self.pos.see(m) < -20 * lmr_depth * lmr_depth
                     {
@@ -253,16 +255,17 @@ impl<G: Game> Worker<'_, G> {
                     return singular_beta;
                 }
             }
+            // A pruned move survives only if it gives check; the game's own test can often
+            // answer without making the move (and without prefetching a bucket never read).
+            if prune_unless_check && !self.pos.gives_check(m) {
+                continue;
+            }
             let frame = self.frame(ply);
             frame.piece_to = now;
             frame.null_move = false;
             self.shared.tt.prefetch(self.pos.key_after(m));
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            if prune_unless_check && !gives_check {
-                self.pos.unmake();
-                continue;
-            }
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node)

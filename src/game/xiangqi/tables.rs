@@ -161,6 +161,53 @@ const fn side_moves(side: Side) -> [[Steps; SQUARES]; 4] {
     t
 }
 
+/// The points along one line from a point, nearest first, up to the board's edge.
+#[derive(Copy, Clone)]
+pub struct Ray {
+    len: u8,
+    to: [Square; 9],
+}
+
+impl Ray {
+    #[inline]
+    pub fn points(&self) -> &[Square] {
+        &self.to[..usize::from(self.len)]
+    }
+}
+
+/// The directions of the rays, in the order the generator has always walked them (towards
+/// file i, file a, rank 9, rank 0), so that the move lists come out in the same order.
+const RAY_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+const fn rays() -> [[Ray; 4]; SQUARES] {
+    let empty = Ray {
+        len: 0,
+        to: [Square::A0; 9],
+    };
+    let mut t = [[empty; 4]; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = RAY_DIRECTIONS[d];
+            let mut next = at(sq(i), df, dr);
+            while let Some(s) = next {
+                let ray = &mut t[i][d];
+                ray.to[ray.len as usize] = s;
+                ray.len += 1;
+                next = at(s, df, dr);
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The four rays from each point: a slider's walk reads a list instead of testing the
+/// board's edge at every step.
+pub static RAYS: [[Ray; 4]; SQUARES] = rays();
+
 pub static HORSE_MOVES: [Steps; SQUARES] = horse_moves();
 pub static HORSE_ATTACKERS: [Steps; SQUARES] = horse_attackers();
 static SIDE_MOVES: [[[Steps; SQUARES]; 4]; 2] = [side_moves(Side::Red), side_moves(Side::Black)];

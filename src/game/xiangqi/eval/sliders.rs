@@ -88,6 +88,8 @@ fn build() -> Tables {
 
 /// A slider's views along its rank and file, ready to turn into board sets.
 pub struct Views {
+    /// The tables, looked up once per slider rather than at every set asked for.
+    t: &'static Tables,
     rank: LineView,
     file: LineView,
     rank_shift: u32,
@@ -100,6 +102,7 @@ impl Views {
         let t = &*TABLES;
         let (f, r) = (s.file() as usize, s.rank() as usize);
         Views {
+            t,
             rank: t.rank[f * 512 + usize::from(pos.rank_line(r as i32) & 0x1ff)],
             file: t.file[r * 1024 + usize::from(pos.file_line(f as i32) & 0x3ff)],
             rank_shift: (r * 9) as u32,
@@ -109,9 +112,8 @@ impl Views {
 
     #[inline]
     fn board(&self, pick: impl Fn(&LineView) -> u16) -> u128 {
-        let t = &*TABLES;
         (u128::from(pick(&self.rank)) << self.rank_shift)
-            | (t.spread[usize::from(pick(&self.file))] << self.file_shift)
+            | (self.t.spread[usize::from(pick(&self.file))] << self.file_shift)
     }
 
     /// The points a rook here attacks (the first piece each way included).

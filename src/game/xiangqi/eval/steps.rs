@@ -79,7 +79,30 @@ static SETS: LazyLock<Box<[[[StepSet; SQUARES]; 2]; 5]>> = LazyLock::new(|| {
 /// What the `kind` piece (one of the constants above) of `side` on `s` attacks in `pos`.
 #[inline]
 pub fn step_attacks(pos: &Position, kind: usize, side: Side, s: Square) -> u128 {
-    SETS[kind][side.index()][s.index()].attacks(pos.pieces(Side::Red) | pos.pieces(Side::Black))
+    Stepper::new(pos).attacks(kind, side, s)
+}
+
+/// The step tables and the board's occupancy, fetched once for all the pieces an evaluation
+/// looks at instead of once per piece.
+pub struct Stepper {
+    sets: &'static [[[StepSet; SQUARES]; 2]; 5],
+    occupied: u128,
+}
+
+impl Stepper {
+    #[inline]
+    pub fn new(pos: &Position) -> Stepper {
+        Stepper {
+            sets: &SETS,
+            occupied: pos.pieces(Side::Red) | pos.pieces(Side::Black),
+        }
+    }
+
+    /// What the `kind` piece (one of the constants above) of `side` on `s` attacks.
+    #[inline]
+    pub fn attacks(&self, kind: usize, side: Side, s: Square) -> u128 {
+        self.sets[kind][side.index()][s.index()].attacks(self.occupied)
+    }
 }
 
 #[cfg(test)]

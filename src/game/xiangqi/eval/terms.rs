@@ -11,7 +11,7 @@ use super::super::types::{Kind, Piece, Square};
 use super::own_rank;
 use super::params::*;
 use super::sliders::Views;
-use super::steps::{ADVISOR, ELEPHANT, HORSE, KING, PAWN, step_attacks};
+use super::steps::{ADVISOR, ELEPHANT, HORSE, KING, PAWN, Stepper, step_attacks};
 use crate::game::Side;
 
 /// Receives the evaluation's counts.
@@ -95,6 +95,7 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
     let enemy = pos.pieces(side.flip());
     let palace = PALACE[side.flip().index()];
     let of = |kind: Kind| pos.pieces_of(Piece::new(side, kind));
+    let steps = Stepper::new(pos);
     if K::WANTS_MATERIAL {
         for kind in Kind::ALL {
             for s in squares(of(kind)) {
@@ -131,7 +132,7 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
         a.all |= att;
     }
     for s in squares(of(Kind::Horse)) {
-        let att = step_attacks(pos, HORSE, side, s);
+        let att = steps.attacks(HORSE, side, s);
         let mobility = (att & !own).count_ones() as usize;
         sink.add(side, MOB_HORSE + mobility.min(8), 1);
         if att & palace != 0 {
@@ -142,7 +143,7 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
         a.all |= att;
     }
     for s in squares(of(Kind::Pawn)) {
-        let att = step_attacks(pos, PAWN, side, s);
+        let att = steps.attacks(PAWN, side, s);
         if att & palace != 0 {
             a.units += 1;
         }
@@ -151,12 +152,12 @@ fn attacks_of<K: Sink>(pos: &Position, side: Side, sink: &mut K) -> SideAttacks 
     a.by_minor |= a.by_pawn;
     a.all |= a.by_pawn;
     for s in squares(of(Kind::Advisor)) {
-        a.all |= step_attacks(pos, ADVISOR, side, s);
+        a.all |= steps.attacks(ADVISOR, side, s);
     }
     for s in squares(of(Kind::Elephant)) {
-        a.all |= step_attacks(pos, ELEPHANT, side, s);
+        a.all |= steps.attacks(ELEPHANT, side, s);
     }
-    a.all |= step_attacks(pos, KING, side, pos.king(side));
+    a.all |= steps.attacks(KING, side, pos.king(side));
     a
 }
 
