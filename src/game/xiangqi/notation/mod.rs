@@ -111,18 +111,51 @@ pub fn detect(text: &str) -> Notation {
     }
 }
 
+/// What `parse` says of text it cannot read in any notation.
+const EXPECTED_ANY: &str = "expected ICCS (h2e2, H2-E2), WXF (C2.5, H8+7, R+.3) \
+     or Chinese (炮二平五, 马8进7, 前车进一)";
+
 /// Reads a move in any notation (ICCS, WXF or Chinese) as a legal move of `pos`.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    parse_as(pos, text, detect(text))
+    let n = detect(text);
+    read(pos, text, n, n).map_err(|e| any_notation(e, n))
+}
+
+/// Text that is not Chinese and not read as WXF could have been meant as any of the three.
+fn any_notation(e: NotationError, detected: Notation) -> NotationError {
+    match e {
+        NotationError::Unreadable { text, .. } if detected != Notation::Chinese => {
+            NotationError::Unreadable {
+                text,
+                why: EXPECTED_ANY.to_string(),
+            }
+        }
+        e => e,
+    }
+}
+
+/// Reads a move in any notation; the moves an error offers are written in `offer`.
+pub fn parse_offering(pos: &Position, text: &str, offer: Notation) -> Result<Move, NotationError> {
+    let n = detect(text);
+    read(pos, text, n, offer).map_err(|e| any_notation(e, n))
 }
 
 /// Reads a move written in `notation` as a legal move of `pos`. Errors offer moves written in
 /// that notation.
 pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, NotationError> {
+    read(pos, text, notation, notation)
+}
+
+fn read(
+    pos: &Position,
+    text: &str,
+    notation: Notation,
+    offer: Notation,
+) -> Result<Move, NotationError> {
     let t = fold_width(text);
-    let write = |p: &Position, m: Move| format(p, m, notation);
-    let read = match notation {
-        Notation::Iccs => return parse_iccs(pos, &t),
+    let write = |p: &Position, m: Move| format(p, m, offer);
+    let written = match notation {
+        Notation::Iccs => return parse_iccs(pos, &t, write),
         Notation::Wxf => wxf::read(&t),
         Notation::Chinese => chinese::read(&t),
     };
@@ -130,21 +163,26 @@ pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, 
         text: text.trim().to_string(),
         why,
     };
-    let written = read.map_err(unreadable)?;
+    let written = written.map_err(unreadable)?;
     resolve::resolve(pos, &written).map_err(|e| e.finish(pos, text.trim(), write))
 }
 
-fn parse_iccs(pos: &Position, text: &str) -> Result<Move, NotationError> {
+fn parse_iccs(
+    pos: &Position,
+    text: &str,
+    write: impl Fn(&Position, Move) -> String,
+) -> Result<Move, NotationError> {
     pos.parse_move(text).map_err(|error| {
-        let legal = match &error {
+        let mut legal: Vec<String> = match &error {
             MoveError::Impossible(m) | MoveError::LeavesKingInCheck(m) => {
                 legal_moves_from(pos, m.from())
                     .iter()
-                    .map(|m| m.to_string())
+                    .map(|&m| write(pos, m))
                     .collect()
             }
             _ => Vec::new(),
         };
+        legal.sort();
         NotationError::Iccs { error, legal }
     })
 }
