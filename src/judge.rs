@@ -5,6 +5,7 @@
 
 use crate::cli::GameKind;
 use crate::game::chess;
+use crate::game::xiangqi::notation::{self, Notation};
 use crate::game::xiangqi::{Position, rules};
 use crate::game::{Outcome, Reason, Side};
 use std::fmt;
@@ -60,11 +61,23 @@ impl fmt::Display for Ruling {
 /// Plays `moves` (ICCS) from `fen` and rules on the final position; an error names the bad
 /// FEN or the first illegal move.
 pub fn judge(fen: &str, moves: &[&str]) -> Result<Ruling, String> {
+    judge_written(fen, moves, None)
+}
+
+/// Like `judge`, with moves in any notation (ICCS, WXF or Chinese) when `notation` is given;
+/// an illegal move's message then offers the moves of its piece written in `notation`.
+pub fn judge_written(
+    fen: &str,
+    moves: &[&str],
+    notation: Option<Notation>,
+) -> Result<Ruling, String> {
     let mut pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
     for (i, text) in moves.iter().enumerate() {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+        let mv = match notation {
+            None => pos.parse_move(text).map_err(|e| e.to_string()),
+            Some(n) => notation::parse_offering(&pos, text, n).map_err(|e| e.to_string()),
+        }
+        .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
         pos.make(mv);
     }
     Ok(rule(&pos))
@@ -120,9 +133,14 @@ pub struct JudgeArgs {
     #[arg(long, required = true, num_args = 1.., value_name = "FEN")]
     fen: Vec<String>,
     /// Moves in ICCS (`h2e2`; chess: long algebraic, `e2e4`), as separate arguments or
-    /// several in one.
+    /// several in one. With --notation, Xiangqi moves may also be WXF (`C2.5`) or Chinese
+    /// (`炮二平五`).
     #[arg(long, num_args = 0.., value_name = "MOVE")]
     moves: Vec<String>,
+    /// Xiangqi: read moves in any notation, and write the moves an error offers in this one
+    /// (iccs, wxf or chinese). Without it moves are ICCS only, as before.
+    #[arg(long, value_name = "NOTATION", value_parser = clap::value_parser!(Notation))]
+    notation: Option<Notation>,
 }
 
 /// Prints the ruling on stdout; a bad FEN or an illegal move goes to stderr with exit code 2.
@@ -134,7 +152,7 @@ pub fn run(args: &JudgeArgs, game: GameKind) -> ExitCode {
         .flat_map(|m| m.split_whitespace())
         .collect();
     let ruling = match game {
-        GameKind::Xiangqi => judge(&fen, &moves).map(|r| r.to_string()),
+        GameKind::Xiangqi => judge_written(&fen, &moves, args.notation).map(|r| r.to_string()),
         GameKind::Chess => judge_chess(&fen, &moves).map(|r| r.in_chess_words()),
     };
     match ruling {

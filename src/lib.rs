@@ -8,6 +8,7 @@ pub mod game;
 pub mod judge;
 pub mod matches;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod random;
 pub mod search;

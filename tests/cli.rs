@@ -170,6 +170,9 @@ fn bad_arguments_to_each_subcommand_are_one_line_and_exit_2() {
     );
     refused(&["--game", "chess", "perft", "3", "--fen", FEN], "rank");
     refused(&["--game", "go"], "invalid value 'go'");
+    refused(&["--game", "chess", "play"], "not yet supported");
+    refused(&["play", "--fen", "junk"], "FEN");
+    refused(&["play", "--side", "green"], "invalid value 'green'");
     refused(&["perft"], "<DEPTH>");
     refused(&["perft", "1000"], "not a number from 1 to 12");
     refused(&["perft", "-1"], "not a number from 1 to 12");
@@ -269,6 +272,7 @@ fn help_and_completions_for_every_subcommand() {
         "openings",
         "selfplay",
         "tune",
+        "play",
         "completions",
     ] {
         assert!(top.contains(tool), "{tool} in:\n{top}");

@@ -94,3 +94,42 @@ fn chess_rulings_name_white_and_the_chess_rules() {
     let (ok, _, err) = chess(start, "e2e5");
     assert!(!ok && err.contains("move 1 'e2e5'"), "{err}");
 }
+
+#[test]
+fn notation_reads_wxf_and_chinese_and_offers_moves_in_it() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    // Moves in three notations in one line.
+    let (ok, out, _) = judge(&[
+        "--fen",
+        start,
+        "--notation",
+        "chinese",
+        "--moves",
+        "炮二平五",
+        "H8+7",
+        "h0g2",
+    ]);
+    assert!(ok && out == "none", "{out}");
+    let (ok, _, err) = judge(&[
+        "--fen",
+        start,
+        "--notation",
+        "wxf",
+        "--moves",
+        "h2e2",
+        "炮8进9",
+    ]);
+    assert!(!ok && err.contains("move 2 '炮8进9'"), "{err}");
+    assert!(
+        err.contains("its legal moves: C8+1") && err.contains("C8.5"),
+        "{err}"
+    );
+    // Without --notation, moves stay ICCS only.
+    let (ok, _, err) = judge(&["--fen", start, "--moves", "炮二平五"]);
+    assert!(!ok && err.contains("expected ICCS"), "{err}");
+    let (ok, _, err) = judge(&["--fen", start, "--notation", "pinyin"]);
+    assert!(
+        !ok && err.contains("expected iccs, wxf or chinese"),
+        "{err}"
+    );
+}

@@ -39,6 +39,7 @@ pub enum Tool {
     Openings(crate::matches::balanced::Settings),
     Selfplay(crate::selfplay::Config),
     Tune(crate::tune::Config),
+    Play(crate::play::PlayArgs),
     /// Print a completion script for a shell, e.g. `jiangjun completions bash >
     /// /etc/bash_completion.d/jiangjun`.
     Completions {
@@ -91,6 +92,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
         Some(Tool::Tune(c)) => crate::tune::run(&c),
+        Some(Tool::Play(a)) => crate::play::run(&a),
         Some(Tool::Completions { shell }) => {
             clap_complete::generate(
                 shell,

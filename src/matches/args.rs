@@ -11,6 +11,7 @@ use super::specs::{EngineWords, Pair, adjudication, engine_spec, sprt};
 use super::stats::SprtParams;
 use crate::cli::GameKind;
 use crate::cli::values::{key_value, number_in};
+use crate::game::xiangqi::notation::Notation;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -136,6 +137,11 @@ struct OutputArgs {
     /// chess as standard PGN (SAN moves).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// Xiangqi PGN moves: iccs (H2-E2, what GUIs and --read-pgn expect), wxf (C2.5) or chinese
+    /// (炮二平五), for people; the Format tag says which.
+    #[arg(long, value_name = "NOTATION", default_value = "iccs",
+          value_parser = clap::value_parser!(Notation))]
+    pgn_notation: Notation,
     /// Write the final summary as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -168,6 +174,7 @@ pub struct Config {
     pub adjudication: Adjudication,
     pub sprt: Option<SprtParams>,
     pub pgn: Option<PathBuf>,
+    pub pgn_notation: Notation,
     pub json: Option<PathBuf>,
     pub log: Option<PathBuf>,
     pub quiet: bool,
@@ -247,6 +254,9 @@ impl MatchArgs {
         if sprt.is_some() && f.format != Format::Match {
             return Err("--sprt needs --format match".into());
         }
+        if game == GameKind::Chess && out.pgn_notation != Notation::Iccs {
+            return Err("--pgn-notation is for Xiangqi; chess PGN is always SAN".into());
+        }
         Ok(Command::Run(Box::new(Config {
             engines,
             format: f.format,
@@ -262,6 +272,7 @@ impl MatchArgs {
             adjudication: adjudication(self.end.resign.as_deref(), self.end.draw.as_deref())?,
             sprt,
             pgn: out.pgn,
+            pgn_notation: out.pgn_notation,
             json: out.json,
             log: out.log,
             quiet: out.quiet,
@@ -365,6 +376,15 @@ mod tests {
         };
         assert!(c.engines.iter().all(|e| e.proto == Proto::Uci));
         assert_eq!(c.engines[0].args, ["--game", "chess"]);
+        assert_eq!(c.pgn_notation, Notation::Iccs);
+        let wxf = format!("{two} --pgn-notation wxf");
+        assert!(matches!(parse(&wxf), Err(e) if e.contains("--pgn-notation is for Xiangqi")));
+        let xiangqi = "--depth 1 --engine name=a cmd=x --engine name=b cmd=y --pgn-notation";
+        let Ok(Command::Run(c)) = parse(&format!("{xiangqi} chinese")) else {
+            panic!("should parse")
+        };
+        assert_eq!(c.pgn_notation, Notation::Chinese);
+        assert!(parse(&format!("{xiangqi} san")).is_err());
         let ucci = "--game chess --depth 1 --engine name=a cmd=x proto=ucci --engine name=b cmd=y";
         assert!(matches!(parse(ucci), Err(e) if e.contains("UCCI is a Xiangqi protocol")));
         let ranks = "--game chess --depth 1 --engine name=a cmd=x ranks=1 --engine name=b cmd=y";

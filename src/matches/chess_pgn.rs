@@ -135,6 +135,7 @@ mod tests {
             termination: Termination::Rule(crate::game::Reason::Checkmate),
             comment,
             result,
+            notation: Default::default(),
         }
     }
 

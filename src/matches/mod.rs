@@ -272,6 +272,7 @@ fn game_pgn<G: Variant>(
         termination: rec.termination,
         comment: &comment,
         result,
+        notation: shared.cfg.pgn_notation,
     };
     let moves: Vec<_> = opening.moves.iter().chain(&rec.moves).copied().collect();
     G::write_pgn(&start, &moves, &info)

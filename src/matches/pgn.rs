@@ -1,8 +1,10 @@
 //! PGN in the XiangQi Wizard convention (`[Game "Chinese Chess"]`, `[Format "ICCS"]`, the
 //! start position in `[FEN]`, moves written `H2-E2`), so that Xiangqi GUIs open the games,
 //! and a reader that loads such files back and replays every move through the rules core.
+//! The movetext may also be WXF (`[Format "WXF"]`, `C2.5`) or Chinese (`炮二平五`) for people;
+//! the reader takes all three.
 
-use crate::game::xiangqi::notation::format_move;
+use crate::game::xiangqi::notation::{self, Notation, format_move};
 use crate::game::xiangqi::{Move, Position};
 use crate::game::{Game, Side};
 
@@ -25,10 +27,10 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Replays the moves from the `FEN` tag (or the start position); fails on the first
-    /// move the rules reject.
+    /// Replays the moves (ICCS, WXF or Chinese) from the `FEN` tag (or the start position);
+    /// fails on the first move the rules reject.
     pub fn replay(&self) -> Result<Position, String> {
-        self.replay_with(|pos: &Position, text| pos.parse_move(text))
+        self.replay_with(|pos: &Position, text| notation::parse(pos, text))
     }
 
     /// Replays the moves of any game, `read` turning each written move into a legal one.
@@ -58,36 +60,60 @@ pub fn iccs(m: Move) -> String {
     format!("{}-{}", &s[..2], &s[2..])
 }
 
+/// The moves as the movetext writes them, and the `Format` tag that says how. WXF and
+/// Chinese need the position; a FEN that does not parse falls back to ICCS.
+fn movetext(fen: &str, moves: &[Move], notation: Notation) -> (Vec<String>, &'static str) {
+    let iccs_text = || (moves.iter().map(|&m| iccs(m)).collect(), "ICCS");
+    let Ok(start) = Position::from_fen(fen) else {
+        return iccs_text();
+    };
+    match notation {
+        Notation::Iccs => iccs_text(),
+        Notation::Wxf => (notation::format_line(&start, moves, notation), "WXF"),
+        Notation::Chinese => (notation::format_line(&start, moves, notation), "Chinese"),
+    }
+}
+
+/// Where a game starts and how its moves are written.
+pub struct Movetext<'a> {
+    pub fen: &'a str,
+    /// The side that makes the first of `moves`, and the move number it makes it on.
+    pub first: Side,
+    pub first_fullmove: u32,
+    pub moves: &'a [Move],
+    pub notation: Notation,
+}
+
 /// Writes one game. `tags` go after `Game`; `FEN` and `Format` are written last, as XiangQi
-/// Wizard does. `first` is the side that makes the first of `moves`; `comment` ends the game.
-pub fn write_game(
-    tags: &[(&str, String)],
-    fen: &str,
-    first: Side,
-    first_fullmove: u32,
-    moves: &[Move],
-    comment: &str,
-    result: &str,
-) -> String {
+/// Wizard does; `comment` ends the game.
+pub fn write_game(tags: &[(&str, String)], game: &Movetext, comment: &str, result: &str) -> String {
+    let Movetext {
+        fen,
+        first,
+        first_fullmove,
+        moves,
+        notation,
+    } = *game;
+    let (texts, format) = movetext(fen, moves, notation);
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
     for (k, v) in tags {
         out += &format!("[{k} \"{}\"]\n", escape(v));
     }
     out += &format!(
-        "[Result \"{result}\"]\n[FEN \"{}\"]\n[Format \"ICCS\"]\n",
+        "[Result \"{result}\"]\n[FEN \"{}\"]\n[Format \"{format}\"]\n",
         escape(fen)
     );
     let mut line = String::new();
     let mut body = Vec::new();
     let mut number = first_fullmove.max(1);
     let mut side = first;
-    for (i, &m) in moves.iter().enumerate() {
+    for (i, text) in texts.into_iter().enumerate() {
         if side == Side::Red {
             body.push(format!("{number}."));
         } else if i == 0 {
             body.push(format!("{number}. ..."));
         }
-        body.push(iccs(m));
+        body.push(text);
         if side == Side::Black {
             number += 1;
         }
@@ -208,8 +234,14 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
                         in_moves = false;
                         continue;
                     }
-                    let word =
-                        token.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
+                    // A move number glued to its move (`1.H2-E2`) is cut off, but not the
+                    // file that begins a WXF pawn move (`33.4`, `7+.6`).
+                    let word = match notation::wxf::read(token) {
+                        Ok(_) => token,
+                        Err(_) => {
+                            token.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.')
+                        }
+                    };
                     let word = word.trim_end_matches(['!', '?', '+', '#']);
                     if word.is_empty() || word.starts_with('$') {
                         continue;
@@ -242,15 +274,15 @@ mod tests {
             ("Red", "new \"x\"".to_string()),
             ("Black", "old".to_string()),
         ];
-        let text = write_game(
-            &tags,
-            &Position::startpos().to_fen(),
-            Side::Red,
-            1,
-            &moves,
-            "adjudicated draw",
-            "1/2-1/2",
-        );
+        let fen = Position::startpos().to_fen();
+        let game = |notation| Movetext {
+            fen: &fen,
+            first: Side::Red,
+            first_fullmove: 1,
+            moves: &moves,
+            notation,
+        };
+        let text = write_game(&tags, &game(Notation::Iccs), "adjudicated draw", "1/2-1/2");
         assert!(text.starts_with("[Game \"Chinese Chess\"]\n"));
         assert!(text.contains("[Format \"ICCS\"]"));
         assert!(
@@ -263,6 +295,27 @@ mod tests {
         assert_eq!(games[0].moves, ["H2-E2", "H9-G7", "H0-G2", "I9-H9"]);
         assert_eq!(games[0].result, "1/2-1/2");
         assert_eq!(games[0].replay().expect("legal").to_fen(), pos.to_fen());
+        for (notation, format, line) in [
+            (Notation::Wxf, "WXF", "1. C2.5 H8+7 2. H2+3 R9.8"),
+            (
+                Notation::Chinese,
+                "Chinese",
+                "1. 炮二平五 马8进7 2. 马二进三 车9平8",
+            ),
+        ] {
+            let text = write_game(&tags, &game(notation), "", "*");
+            assert!(text.contains(&format!("[Format \"{format}\"]")), "{text}");
+            assert!(text.contains(line), "{text}");
+            let games = read(&text).expect("readable");
+            assert_eq!(games[0].replay().expect("legal").to_fen(), pos.to_fen());
+        }
+    }
+
+    #[test]
+    fn wxf_pawn_moves_keep_their_leading_file() {
+        let text = "[Game \"Chinese Chess\"]\n1. 33.4 7+.6 3-.4 1.H2-E2 *\n";
+        let g = read(text).expect("readable");
+        assert_eq!(g[0].moves, ["33.4", "7+.6", "3-.4", "H2-E2"]);
     }
 
     #[test]
@@ -270,7 +323,14 @@ mod tests {
         let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 7";
         let pos = Position::from_fen(fen).expect("valid");
         let m = pos.parse_move("d9d8").expect("legal");
-        let text = write_game(&[], fen, Side::Black, 7, &[m], "", "*");
+        let game = Movetext {
+            fen,
+            first: Side::Black,
+            first_fullmove: 7,
+            moves: &[m],
+            notation: Notation::Iccs,
+        };
+        let text = write_game(&[], &game, "", "*");
         assert!(text.contains("7. ... D9-D8 *"), "{text}");
         assert_eq!(read(&text).expect("readable")[0].moves, ["D9-D8"]);
     }

@@ -38,6 +38,8 @@ pub struct PgnInfo<'a> {
     pub comment: &'a str,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'a str,
+    /// How Xiangqi movetext is written (chess PGN is always SAN).
+    pub notation: xiangqi::notation::Notation,
 }
 
 impl PgnInfo<'_> {
@@ -111,15 +113,15 @@ impl Variant for xiangqi::Position {
             ("TimeControl", info.tc.describe()),
             ("Termination", info.termination.describe().to_string()),
         ]);
-        super::pgn::write_game(
-            &tags,
-            &start.to_fen(),
-            start.side_to_move(),
-            start.fullmove(),
+        let fen = start.to_fen();
+        let game = super::pgn::Movetext {
+            fen: &fen,
+            first: start.side_to_move(),
+            first_fullmove: start.fullmove(),
             moves,
-            info.comment,
-            info.result,
-        )
+            notation: info.notation,
+        };
+        super::pgn::write_game(&tags, &game, info.comment, info.result)
     }
     fn replay_pgn(game: &PgnGame) -> Result<(), String> {
         game.replay().map(|_| ())

@@ -1,8 +1,8 @@
 //! ICCS move text (`h2e2`: from and to, files a–i, ranks 0–9 from Red's side). Parsing only
 //! ever returns a move that is legal in the position; otherwise it says what is wrong.
 
-use super::position::Position;
-use super::types::{Move, Square};
+use super::super::position::Position;
+use super::super::types::{Move, Square};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
