@@ -39,6 +39,7 @@ pub enum Tool {
     Openings(crate::matches::balanced::Settings),
     Selfplay(crate::selfplay::Config),
     Tune(crate::tune::Config),
+    Book(crate::book::tool::BookArgs),
     /// Print a completion script for a shell, e.g. `jiangjun completions bash >
     /// /etc/bash_completion.d/jiangjun`.
     Completions {
@@ -91,6 +92,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
         Some(Tool::Tune(c)) => crate::tune::run(&c),
+        Some(Tool::Book(b)) => crate::book::tool::run(&b),
         Some(Tool::Completions { shell }) => {
             clap_complete::generate(
                 shell,
@@ -180,6 +182,8 @@ mod tests {
             "jiangjun openings --count 1",
             "jiangjun selfplay --games 1 --out x",
             "jiangjun tune --data x",
+            "jiangjun book build --pgn x --out y",
+            "jiangjun book probe --book x",
             "jiangjun match --engine name=a cmd=x --engine name=b cmd=y --depth 1",
         ] {
             assert!(Cli::try_parse_from(line.split(' ')).is_ok(), "{line}");
