@@ -2,6 +2,7 @@
 //! protocols; `main.rs` only picks what to run.
 
 pub mod bench;
+pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod game;

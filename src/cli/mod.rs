@@ -40,6 +40,7 @@ pub enum Tool {
     Selfplay(crate::selfplay::Config),
     Tune(crate::tune::Config),
     Play(crate::play::PlayArgs),
+    Book(crate::book::tool::BookArgs),
     /// Print a completion script for a shell, e.g. `jiangjun completions bash >
     /// /etc/bash_completion.d/jiangjun`.
     Completions {
@@ -93,6 +94,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
         Some(Tool::Tune(c)) => crate::tune::run(&c),
         Some(Tool::Play(a)) => crate::play::run(&a),
+        Some(Tool::Book(b)) => crate::book::tool::run(&b),
         Some(Tool::Completions { shell }) => {
             clap_complete::generate(
                 shell,
@@ -182,6 +184,8 @@ mod tests {
             "jiangjun openings --count 1",
             "jiangjun selfplay --games 1 --out x",
             "jiangjun tune --data x",
+            "jiangjun book build --pgn x --out y",
+            "jiangjun book probe --book x",
             "jiangjun match --engine name=a cmd=x --engine name=b cmd=y --depth 1",
         ] {
             assert!(Cli::try_parse_from(line.split(' ')).is_ok(), "{line}");

@@ -1,6 +1,7 @@
 //! The commands both dialects parse into, and the parsing pieces they share. Keywords are
 //! matched without regard to case; FENs and moves keep theirs.
 
+use crate::book::choose::Variety;
 use crate::time::Limits;
 use std::time::Duration;
 
@@ -51,8 +52,13 @@ pub enum Setting {
     MilliSeconds(bool),
     /// `UCI_Variant`: play this game from its start position on.
     Variant(super::variant::Kind),
-    /// Accepted and without effect (e.g. `usebook` with no book).
-    Accepted(String),
+    /// UCCI `usebook`, UCI `OwnBook`: play book moves when the book has one.
+    UseBook(bool),
+    /// UCCI `bookfiles`, UCI `BookFile`: the book files, `;`-separated (empty: none).
+    BookFiles(String),
+    /// UCCI `bookvariety`, UCI `BookVariety`: how far the book's choice strays from its
+    /// heaviest move.
+    BookVariety(Variety),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -68,6 +74,16 @@ pub struct Go {
 /// Whether `word` is `keyword`, ignoring case.
 pub fn is(word: &str, keyword: &str) -> bool {
     word.eq_ignore_ascii_case(keyword)
+}
+
+/// Reads a book variety option's value (`name` for the message).
+pub fn book_variety(name: &str, v: Option<&str>) -> Result<Variety, String> {
+    v.and_then(Variety::named).ok_or_else(|| {
+        format!(
+            "setoption {name}: expected none, small, medium or large, got '{}'",
+            v.unwrap_or("")
+        )
+    })
 }
 
 /// Splits `position`/`probe` arguments: `startpos` or `fen <fields…>`, then `moves …`.

@@ -3,6 +3,7 @@
 //! the command line chose until `UCI_Variant` names another; UCCI is Xiangqi's protocol and
 //! always plays Xiangqi (as in Fairy-Stockfish).
 
+mod book;
 mod command;
 mod input;
 #[cfg(test)]
@@ -78,7 +79,9 @@ pub fn serve_with<G: Variant>(
                 );
             }
             let dialect = ucci::Ucci::new(xiangqi::Position::MINOR_PIECE_VALUE);
-            let start = Carried::fresh(config.hash_mb);
+            let mut start = Carried::fresh(config.hash_mb);
+            // UCCI's `usebook` defaults to on (the spec); UCI's `OwnBook` to off.
+            start.book.enabled = true;
             Session::<xiangqi::Position, _, _>::new(dialect, &mut out, start)
                 .run(lines, Start::Handshake);
             return;
@@ -215,5 +218,45 @@ mod tests {
         );
         let [ucci, uci] = parse_in_both_dialects::<Position>("setoption name Hash", Side::Black);
         assert_ne!(ucci, uci, "UCCI and UCI name options differently");
+    }
+
+    #[test]
+    fn the_book_options_parse_in_both_dialects() {
+        use super::command::{Command, Setting};
+        use crate::book::choose::Variety;
+        let set = |s: Setting| format!("{:?}", Command::SetOption(s, None));
+        let ucci = |line: &str| parse_in_both_dialects::<Position>(line, Side::Red)[0].clone();
+        let uci = |line: &str| parse_in_both_dialects::<Position>(line, Side::Red)[1].clone();
+        // UCCI: the rest of the line is the list, spaces and all.
+        assert_eq!(
+            ucci("setoption bookfiles C:\\My Books\\BOOK.DAT;b.jjbook"),
+            set(Setting::BookFiles("C:\\My Books\\BOOK.DAT;b.jjbook".into()))
+        );
+        assert_eq!(
+            ucci("setoption bookfiles"),
+            set(Setting::BookFiles(String::new()))
+        );
+        assert_eq!(ucci("setoption usebook off"), set(Setting::UseBook(false)));
+        assert_eq!(
+            ucci("setoption bookvariety LARGE"),
+            set(Setting::BookVariety(Variety::Large))
+        );
+        assert_eq!(
+            uci("setoption name BookFile value my book.dat"),
+            set(Setting::BookFiles("my book.dat".into()))
+        );
+        assert_eq!(
+            uci("setoption name BookFile value <empty>"),
+            set(Setting::BookFiles(String::new()))
+        );
+        assert_eq!(
+            uci("setoption name OwnBook value true"),
+            set(Setting::UseBook(true))
+        );
+        assert_eq!(
+            uci("setoption name BookVariety value none"),
+            set(Setting::BookVariety(Variety::None))
+        );
+        assert!(uci("setoption name BookVariety value most").starts_with("Error("));
     }
 }

@@ -5,6 +5,7 @@
 //! order, right after its `bestmove`. All stdout writing happens here. A session plays one
 //! game; `UCI_Variant` ends it and hands its options and queued lines to the next (`End`).
 
+use super::book::{self, BookUse, Loaded, ShownBook};
 use super::command::{Command, Go, Setting};
 use super::input::{Input, MAX_LINE};
 use super::variant::{Kind, Variant};
@@ -35,6 +36,8 @@ pub trait Dialect {
     fn idle_stop_reply(&self) -> Option<String>;
     /// The reply to `probe`: the table's move, score, depth and bound.
     fn pophash(&self, entry: Option<(Option<String>, i32, i32, Bound)>) -> String;
+    /// What is said before `bestmove` when the move comes from the book.
+    fn book(&self, answer: &ShownBook) -> Vec<String>;
 }
 
 /// Score (internal units) at or below which an offered draw is accepted.
@@ -55,6 +58,7 @@ pub struct Carried {
     pub threads: usize,
     pub multipv: usize,
     pub overhead: Duration,
+    pub book: BookUse,
     pub deferred: VecDeque<String>,
 }
 
@@ -66,6 +70,7 @@ impl Carried {
             threads: 1,
             multipv: 1,
             overhead: crate::time::DEFAULT_OVERHEAD,
+            book: BookUse::new(false),
             deferred: VecDeque::new(),
         }
     }
@@ -98,6 +103,7 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     debug: bool,
     randomness: i32,
     draw_offered: bool,
+    book: BookUse,
 }
 
 enum Flow {
@@ -125,6 +131,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             debug: false,
             randomness: 0,
             draw_offered: false,
+            book: carried.book,
         }
     }
 
@@ -205,6 +212,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         threads: self.engine.threads(),
                         multipv: self.engine.multipv(),
                         overhead: self.engine.overhead(),
+                        book: std::mem::take(&mut self.book),
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))
@@ -393,7 +401,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 return Flow::Quit;
             }
             Command::Display => {
-                let text = display(self.engine.position());
+                let text = super::variant::display(self.engine.position());
                 for line in text.lines() {
                     self.send(line);
                 }
@@ -460,7 +468,21 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             Setting::Randomness(r) => self.randomness = r,
             Setting::MilliSeconds(_) => {} // the dialect keeps its unit
             Setting::Variant(_) => {}      // `command` ends the session instead
-            Setting::Accepted(what) => log::info!("setoption {what}: accepted"),
+            Setting::UseBook(b) => self.book.enabled = b,
+            Setting::BookVariety(v) => self.book.variety = v,
+            Setting::BookFiles(list) => {
+                for loaded in self.book.set_files::<G>(&list) {
+                    match loaded {
+                        Loaded::Book(text) => {
+                            log::info!("{text}");
+                            if let Some(line) = self.dialect.message(&text) {
+                                self.send(&line);
+                            }
+                        }
+                        Loaded::Failed(text) => self.report(&text),
+                    }
+                }
+            }
         }
     }
 
@@ -486,6 +508,12 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         }
         root.retain(|m| !self.banned.contains(m));
         self.draw_offered = go.draw;
+        if let Some(lines) = book::reply(&self.book, &self.dialect, &pos, &go, &root, seed()) {
+            // A book move: no search, the answer at once.
+            lines.iter().for_each(|l| self.send(l));
+            self.draw_offered = false;
+            return;
+        }
         let noise = Noise {
             amplitude: self.randomness,
             seed: seed(),
@@ -540,42 +568,4 @@ fn show<G: Variant>(i: &Info<G::Move>, root: &G) -> ShownInfo {
         hashfull: i.hashfull,
         pv,
     }
-}
-
-/// The board drawn from the FEN (rank by rank, top first, numbered as moves name them), then
-/// the FEN and key.
-fn display<G: Variant>(pos: &G) -> String {
-    let fen = pos.to_fen();
-    let board = fen.split_whitespace().next().unwrap_or("");
-    let mut out = String::new();
-    let rows: Vec<&str> = board.split('/').collect();
-    for (i, row) in rows.iter().enumerate() {
-        let mut line = format!("{} ", rows.len() - 1 - i + G::FIRST_RANK);
-        for c in row.chars() {
-            match c.to_digit(10) {
-                Some(n) => (0..n).for_each(|_| line.push_str(" .")),
-                None => {
-                    line.push(' ');
-                    line.push(c);
-                }
-            }
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    let width = rows.first().map_or(0, |r| {
-        r.chars().map(|c| c.to_digit(10).unwrap_or(1)).sum::<u32>()
-    });
-    out.push_str("  ");
-    for f in 0..width {
-        out.push(' ');
-        out.push(char::from(b'a' + f.min(25) as u8));
-    }
-    out.push_str("\n\n");
-    out.push_str(&format!(
-        "Fen: {fen}\nKey: {:016X}\nCheckers: {}\n",
-        pos.key(),
-        if pos.in_check() { "yes" } else { "none" }
-    ));
-    out
 }

@@ -2,8 +2,10 @@
 //! Times in `go` are seconds unless `usemillisec` is on; we advertise it on by default, as
 //! ElephantEye and Fairy-Stockfish do, so the advertised default matches what we assume.
 
+use super::book::ShownBook;
 use super::command::{
-    Command, Go, Setting, boolean, count_limit, go_number, is, millis, parse_position, spin,
+    Command, Go, Setting, book_variety, boolean, count_limit, go_number, is, millis,
+    parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
@@ -78,9 +80,10 @@ impl Ucci {
                     v.unwrap_or("")
                 )),
             },
-            "usebook" => {
-                flag("usebook").map(|_| Setting::Accepted("usebook (jiangjun has no book)".into()))
-            }
+            "usebook" => flag("usebook").map(Setting::UseBook),
+            // The rest of the line is the list: paths may hold spaces.
+            "bookfiles" => Ok(Setting::BookFiles(v.unwrap_or("").to_string())),
+            "bookvariety" => book_variety("bookvariety", v).map(Setting::BookVariety),
             // Unknown names are ignored silently: XiangQi Wizard sends its own settings
             // whatever the engine advertised.
             _ => return Command::Nothing,
@@ -160,7 +163,10 @@ impl Dialect for Ucci {
             "option batch type check default false".into(),
             "option debug type check default false".into(),
             "option ponder type check default false".into(),
-            "option usebook type check default false".into(),
+            "option usebook type check default true".into(),
+            "option bookfiles type string default <empty>".into(),
+            "option bookvariety type combo var none var small var medium var large default medium"
+                .into(),
             format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),
             format!("option threads type spin min 0 max {MAX_THREADS} default 1"),
             "option randomness type combo var none var small var medium var large default none"
@@ -249,6 +255,15 @@ impl Dialect for Ucci {
 
     fn quit_reply(&self) -> Option<String> {
         Some("bye".into())
+    }
+
+    fn book(&self, b: &ShownBook) -> Vec<String> {
+        // ElephantEye's way of showing its book moves: a depth-0 line per move, the weight
+        // as the score.
+        b.candidates
+            .iter()
+            .map(|(m, w)| format!("info depth 0 score {w} pv {m}"))
+            .collect()
     }
 
     fn idle_stop_reply(&self) -> Option<String> {

@@ -3,8 +3,10 @@
 //! `d`, `go perft N` and `bench`, and the prefix-less `fen …`/`startpos …` lines that older
 //! Cyclone-dialect GUIs send.
 
+use super::book::ShownBook;
 use super::command::{
-    Command, Go, Setting, boolean, count, count_limit, go_number, is, millis, parse_position, spin,
+    Command, Go, Setting, book_variety, boolean, count, count_limit, go_number, is, millis,
+    parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
 use super::variant::Kind;
@@ -71,6 +73,18 @@ impl Uci {
             "move overhead" => spin("Move Overhead", v, 0, 5000)
                 .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
             "clear hash" => Ok((Setting::ClearHash, None)),
+            "ownbook" => flag("OwnBook").map(|b| (Setting::UseBook(b), None)),
+            // `<empty>` is how UCI GUIs write an empty string (Stockfish's convention).
+            "bookfile" => Ok((
+                Setting::BookFiles(match v {
+                    None | Some("<empty>") => String::new(),
+                    Some(files) => files.to_string(),
+                }),
+                None,
+            )),
+            "bookvariety" => {
+                book_variety("BookVariety", v).map(|x| (Setting::BookVariety(x), None))
+            }
             "uci_variant" => match v.and_then(Kind::named) {
                 Some(k) => Ok((Setting::Variant(k), None)),
                 None => Err(format!(
@@ -169,6 +183,10 @@ impl Dialect for Uci {
                 DEFAULT_OVERHEAD.as_millis()
             ),
             "option name Clear Hash type button".into(),
+            "option name OwnBook type check default false".into(),
+            "option name BookFile type string default <empty>".into(),
+            "option name BookVariety type combo default medium var none var small var medium var large"
+                .into(),
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 self.variant.name(),
@@ -251,6 +269,26 @@ impl Dialect for Uci {
 
     fn quit_reply(&self) -> Option<String> {
         None
+    }
+
+    fn book(&self, b: &ShownBook) -> Vec<String> {
+        let total: u32 = b.candidates.iter().map(|(_, w)| u32::from(*w)).sum();
+        let weight = b
+            .candidates
+            .iter()
+            .find(|(m, _)| *m == b.best)
+            .map_or(0, |(_, w)| *w);
+        let list: Vec<String> = b
+            .candidates
+            .iter()
+            .map(|(m, w)| format!("{m} {w}"))
+            .collect();
+        vec![format!(
+            "info string book move {} (weight {weight} of {total}: {}) from {}",
+            b.best,
+            list.join(", "),
+            b.file
+        )]
     }
 
     fn idle_stop_reply(&self) -> Option<String> {

@@ -2,6 +2,7 @@
 //! the ranks, and which positions `bench` searches. The rules themselves stay in `Game`; this
 //! is text and tooling, so it lives with the protocol rather than in the trait the search sees.
 
+use crate::book::Book;
 use crate::game::{Game, chess, xiangqi};
 
 /// A game the protocol can play, with the few facts its text needs.
@@ -15,6 +16,12 @@ pub trait Variant: Game {
     const BENCH: &'static [&'static str];
     /// Which of the games this is, to carry the choice across a switch.
     const KIND: Kind;
+
+    /// The moves `book` holds for this position, with their weights, heaviest first. Books
+    /// are Xiangqi books: other games have none.
+    fn book_moves(&self, _book: &Book) -> Vec<(Self::Move, u16)> {
+        Vec::new()
+    }
 }
 
 /// The games, by name: the values of the `UCI_Variant` combo.
@@ -47,6 +54,10 @@ impl Variant for xiangqi::Position {
     const FIRST_RANK: usize = 0;
     const BENCH: &'static [&'static str] = &crate::bench::XIANGQI_POSITIONS;
     const KIND: Kind = Kind::Xiangqi;
+
+    fn book_moves(&self, book: &Book) -> Vec<(xiangqi::Move, u16)> {
+        book.probe(self).iter().map(|c| (c.mv, c.weight)).collect()
+    }
 }
 
 impl Variant for chess::Position {
@@ -54,6 +65,44 @@ impl Variant for chess::Position {
     const FIRST_RANK: usize = 1;
     const BENCH: &'static [&'static str] = &crate::bench::CHESS_POSITIONS;
     const KIND: Kind = Kind::Chess;
+}
+
+/// The board for `d`, drawn from the FEN (rank by rank, top first, numbered as moves name them), then
+/// the FEN and key.
+pub fn display<G: Variant>(pos: &G) -> String {
+    let fen = pos.to_fen();
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let mut out = String::new();
+    let rows: Vec<&str> = board.split('/').collect();
+    for (i, row) in rows.iter().enumerate() {
+        let mut line = format!("{} ", rows.len() - 1 - i + G::FIRST_RANK);
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => (0..n).for_each(|_| line.push_str(" .")),
+                None => {
+                    line.push(' ');
+                    line.push(c);
+                }
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let width = rows.first().map_or(0, |r| {
+        r.chars().map(|c| c.to_digit(10).unwrap_or(1)).sum::<u32>()
+    });
+    out.push_str("  ");
+    for f in 0..width {
+        out.push(' ');
+        out.push(char::from(b'a' + f.min(25) as u8));
+    }
+    out.push_str("\n\n");
+    out.push_str(&format!(
+        "Fen: {fen}\nKey: {:016X}\nCheckers: {}\n",
+        pos.key(),
+        if pos.in_check() { "yes" } else { "none" }
+    ));
+    out
 }
 
 #[cfg(test)]
