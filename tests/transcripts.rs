@@ -307,6 +307,7 @@ fn every_recorded_session_replays() {
     // `TRANSCRIPT=part` replays only the sessions whose file name contains `part`.
     if let Ok(part) = std::env::var("TRANSCRIPT") {
         files.retain(|f| f.to_string_lossy().contains(&part));
+        assert!(!files.is_empty(), "no transcript's name contains '{part}'");
     }
     // Replay in parallel batches: each session mostly waits on the engine.
     std::thread::scope(|s| {
