@@ -13,6 +13,12 @@
 //! - `args A B …` (anywhere; read before the start) start the engine with these arguments,
 //!   e.g. `args --game chess`
 //! - `#`          comment
+//!
+//! The same sessions replay against another build of the engine (scripts/test-windows.sh runs
+//! the Windows `.exe` under Wine this way): `TRANSCRIPT_ENGINE` is the command to start instead
+//! of the built binary (split at spaces), `TRANSCRIPT_WAIT` the seconds to wait for an expected
+//! line (default 20) and `TRANSCRIPT_LINE_END=crlf` makes every line the engine writes have to
+//! end in CRLF instead of LF.
 
 mod common;
 
@@ -20,10 +26,64 @@ use common::KillOnDrop;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
-const WAIT: Duration = Duration::from_secs(20);
+/// How long an expected line may take (`TRANSCRIPT_WAIT` seconds; 20 by default).
+fn wait() -> Duration {
+    let secs = std::env::var("TRANSCRIPT_WAIT")
+        .ok()
+        .map(|v| v.parse().expect("TRANSCRIPT_WAIT is a number of seconds"));
+    Duration::from_secs(secs.unwrap_or(20))
+}
+
+/// The engine to start: `TRANSCRIPT_ENGINE` if set, else the binary this test was built with.
+fn engine_command() -> Command {
+    match std::env::var("TRANSCRIPT_ENGINE") {
+        Ok(line) => {
+            let mut words = line.split_whitespace();
+            let mut cmd = Command::new(words.next().expect("TRANSCRIPT_ENGINE names a program"));
+            cmd.args(words);
+            cmd
+        }
+        Err(_) => Command::new(env!("CARGO_BIN_EXE_jiangjun")),
+    }
+}
+
+/// The line end every output line must have: CRLF if `TRANSCRIPT_LINE_END=crlf`, else LF.
+fn line_end() -> &'static [u8] {
+    match std::env::var("TRANSCRIPT_LINE_END").as_deref() {
+        Ok("crlf") => b"\r\n",
+        Ok("lf") | Err(_) => b"\n",
+        Ok(other) => panic!("TRANSCRIPT_LINE_END is crlf or lf, not {other}"),
+    }
+}
+
+/// Reads the engine's output line by line into `tx` (`None` at its end); returns the lines
+/// that did not end in `end` (every line must, the last one too).
+fn read_lines(out: impl std::io::Read, end: &[u8], tx: Sender<Option<String>>) -> Vec<String> {
+    let mut reader = BufReader::new(out);
+    let mut wrong = Vec::new();
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        match reader.read_until(b'\n', &mut raw) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let text = String::from_utf8_lossy(&raw);
+        let line = text.trim_end_matches(['\n', '\r']).to_string();
+        let bare_lf = end == b"\n" && raw.ends_with(b"\r\n");
+        if !raw.ends_with(end) || bare_lf {
+            wrong.push(format!("{text:?}"));
+        }
+        if tx.send(Some(line)).is_err() {
+            return wrong;
+        }
+    }
+    let _ = tx.send(None);
+    wrong
+}
 
 fn glob(pattern: &str, text: &str) -> bool {
     let parts: Vec<&str> = pattern.split('*').collect();
@@ -51,6 +111,7 @@ fn glob(pattern: &str, text: &str) -> bool {
 
 struct Replay {
     name: String,
+    wait: Duration,
     out: Receiver<Option<String>>,
     seen: Vec<String>,
     closed: bool,
@@ -76,7 +137,7 @@ impl Replay {
     }
 
     fn expect(&mut self, what: &str, matches: impl Fn(&str) -> bool) {
-        let deadline = Instant::now() + WAIT;
+        let deadline = Instant::now() + self.wait;
         while let Some(l) = self.next_line(deadline) {
             if matches(&l) {
                 return;
@@ -120,7 +181,7 @@ fn replay(path: &std::path::Path) {
         .flat_map(str::split_whitespace)
         .collect();
     let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        engine_command()
             .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -131,19 +192,8 @@ fn replay(path: &std::path::Path) {
     let mut stdin = child.0.stdin.take();
     let (tx, out) = channel();
     let stdout = child.0.stdout.take().expect("piped");
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            match line {
-                Ok(l) => {
-                    if tx.send(Some(l)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        let _ = tx.send(None);
-    });
+    let end = line_end();
+    let wrong_ends = std::thread::spawn(move || read_lines(stdout, end, tx));
     let stderr = child.0.stderr.take().expect("piped");
     let err_lines = std::thread::spawn(move || {
         BufReader::new(stderr)
@@ -153,6 +203,7 @@ fn replay(path: &std::path::Path) {
     });
     let mut r = Replay {
         name: name.clone(),
+        wait: wait(),
         out,
         seen: Vec::new(),
         closed: false,
@@ -208,7 +259,7 @@ fn replay(path: &std::path::Path) {
     if !ended {
         drop(stdin.take());
     }
-    let deadline = Instant::now() + WAIT;
+    let deadline = Instant::now() + r.wait;
     while r.next_line(deadline).is_some() {}
     assert!(
         r.closed,
@@ -216,6 +267,13 @@ fn replay(path: &std::path::Path) {
     );
     let status = child.0.wait().expect("engine exits");
     assert!(status.success(), "{name}: exit status {status}");
+    let wrong = wrong_ends.join().unwrap_or_default();
+    assert!(
+        wrong.is_empty(),
+        "{name}: lines not ending in {:?}: {}",
+        String::from_utf8_lossy(end),
+        wrong.join(", ")
+    );
     for (pat, n) in counts {
         let got = r.seen.iter().filter(|l| glob(&pat, l)).count();
         assert_eq!(
@@ -249,6 +307,7 @@ fn every_recorded_session_replays() {
     // `TRANSCRIPT=part` replays only the sessions whose file name contains `part`.
     if let Ok(part) = std::env::var("TRANSCRIPT") {
         files.retain(|f| f.to_string_lossy().contains(&part));
+        assert!(!files.is_empty(), "no transcript's name contains '{part}'");
     }
     // Replay in parallel batches: each session mostly waits on the engine.
     std::thread::scope(|s| {
@@ -266,4 +325,19 @@ fn glob_matches_stars_anywhere() {
     assert!(glob("*ok", "readyok"));
     assert!(glob("a*b*c", "aXXbYYc"));
     assert!(!glob("a*b*c", "aXXc"));
+}
+
+#[test]
+fn line_ends_are_checked_both_ways() {
+    let read = |bytes: &'static [u8], end: &'static [u8]| {
+        let (tx, rx) = channel();
+        let wrong = read_lines(bytes, end, tx);
+        let lines: Vec<_> = rx.try_iter().flatten().collect();
+        (lines, wrong.len())
+    };
+    let (lines, wrong) = read(b"ucciok\r\nbye\r\n", b"\r\n");
+    assert_eq!((lines, wrong), (vec!["ucciok".into(), "bye".into()], 0));
+    assert_eq!(read(b"ucciok\r\nbye\n", b"\r\n").1, 1);
+    assert_eq!(read(b"ucciok\r\nbye\r\n", b"\n").1, 2);
+    assert_eq!(read(b"ucciok\nbye", b"\n").1, 1, "a last line with no end");
 }

@@ -17,6 +17,7 @@ pub mod schedule;
 pub mod specs;
 pub mod stats;
 pub mod summary;
+mod terminal;
 pub mod variant;
 
 use crate::cli::GameKind;
@@ -383,6 +384,8 @@ fn run_match<G: Variant>(cfg: &Config) -> Result<Ended, String> {
     dispatch(&mut job_tx, workers);
     let date = pgn_date();
     let tty = std::io::stderr().is_terminal();
+    // The length of the progress line on screen, which the next one must cover.
+    let mut shown = 0;
     let mut ended = Ended::Finished;
     loop {
         // Woken every 100 ms to see Ctrl-C; games take far longer.
@@ -409,7 +412,8 @@ fn run_match<G: Variant>(cfg: &Config) -> Result<Ended, String> {
         if !cfg.quiet {
             let line = tally.progress(total, cfg.sprt.as_ref());
             if tty {
-                eprint!("\r\x1b[2K{line}");
+                eprint!("{}", terminal::redraw(&line, shown));
+                shown = line.chars().count();
             } else {
                 eprintln!("{line}");
             }

@@ -43,6 +43,15 @@ pub trait Dialect {
 /// Score (internal units) at or below which an offered draw is accepted.
 const ACCEPT_DRAW_BELOW: i32 = -50;
 
+/// The end of every line sent to the GUI. Windows engines end lines in CRLF (ElephantEye does,
+/// and so does every C engine through text-mode stdio), and a Windows GUI may split on it;
+/// GUIs that split on LF and drop a CR (XiangQi Wizard's pipe code among them) take either.
+#[cfg(windows)]
+const LINE_END: &str = "\r\n";
+/// The end of every line sent to the GUI: LF, as everywhere but Windows.
+#[cfg(not(windows))]
+const LINE_END: &str = "\n";
+
 /// The commands answered at once even while a search runs (the rest wait for it).
 fn urgent(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");
@@ -137,7 +146,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
 
     fn send(&mut self, line: &str) {
         // If stdout is gone the GUI is gone; the end of input will follow and end the loop.
-        let _ = writeln!(self.out, "{line}").and_then(|_| self.out.flush());
+        let _ = write!(self.out, "{line}{LINE_END}").and_then(|_| self.out.flush());
     }
 
     /// Reports a problem on stderr, and to the GUI where the dialect allows.
