@@ -15,3 +15,4 @@ pub mod selfplay;
 pub mod time;
 pub mod tt;
 pub mod tune;
+pub mod wdl;

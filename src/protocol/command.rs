@@ -49,6 +49,8 @@ pub enum Setting {
     Debug(bool),
     Randomness(i32),
     MilliSeconds(bool),
+    /// `UCI_ShowWDL` (UCCI `showwdl`): win/draw/loss per mille on every `info` line.
+    ShowWdl(bool),
     /// `UCI_Variant`: play this game from its start position on.
     Variant(super::variant::Kind),
     /// Accepted and without effect (e.g. `usebook` with no book).

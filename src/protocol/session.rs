@@ -25,7 +25,8 @@ pub trait Dialect {
     /// the session started with.
     fn handshake(&self, hash_mb: usize) -> Vec<String>;
     fn parse(&mut self, line: &str, side: crate::game::Side) -> Command;
-    fn info(&self, info: &ShownInfo) -> String;
+    /// An iteration's line; `wdl` is win, draw and loss per mille when `UCI_ShowWDL` is on.
+    fn info(&self, info: &ShownInfo, wdl: Option<[u32; 3]>) -> String;
     fn currmove(&self, depth: u32, mv: &str, number: usize) -> String;
     fn bestmove(&self, best: Option<&str>, ponder: Option<&str>, draw: bool) -> String;
     /// A message for the user on stdout, where the dialect has a way to say one.
@@ -55,6 +56,7 @@ pub struct Carried {
     pub threads: usize,
     pub multipv: usize,
     pub overhead: Duration,
+    pub show_wdl: bool,
     pub deferred: VecDeque<String>,
 }
 
@@ -66,6 +68,7 @@ impl Carried {
             threads: 1,
             multipv: 1,
             overhead: crate::time::DEFAULT_OVERHEAD,
+            show_wdl: false,
             deferred: VecDeque::new(),
         }
     }
@@ -98,6 +101,8 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     debug: bool,
     randomness: i32,
     draw_offered: bool,
+    /// `UCI_ShowWDL`: add win/draw/loss to every `info` line.
+    show_wdl: bool,
 }
 
 enum Flow {
@@ -125,6 +130,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             debug: false,
             randomness: 0,
             draw_offered: false,
+            show_wdl: carried.show_wdl,
         }
     }
 
@@ -205,6 +211,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         threads: self.engine.threads(),
                         multipv: self.engine.multipv(),
                         overhead: self.engine.overhead(),
+                        show_wdl: self.show_wdl,
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))
@@ -237,8 +244,14 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
     fn event(&mut self, ev: Event<G::Move>) -> Flow {
         match ev {
             Event::Info(i) => {
-                let shown = show(&i, self.engine.position());
-                let line = self.dialect.info(&shown);
+                let pos = self.engine.position();
+                let shown = show(&i, pos);
+                // The root's material for every line: the lines of one search share it, as in
+                // Stockfish.
+                let wdl = G::WDL
+                    .filter(|_| self.show_wdl)
+                    .map(|m| m.per_mille(i.score, pos.material_share()));
+                let line = self.dialect.info(&shown, wdl);
                 self.send(&line);
             }
             Event::CurrMove { depth, mv, number } => {
@@ -458,6 +471,16 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             Setting::Batch(b) => self.batch = b,
             Setting::Debug(b) => self.debug = b,
             Setting::Randomness(r) => self.randomness = r,
+            Setting::ShowWdl(on) => {
+                self.show_wdl = on;
+                if on && G::WDL.is_none() {
+                    self.report(&format!(
+                        "UCI_ShowWDL: no win/draw/loss model has been fitted for {} yet; \
+                         info lines stay without wdl",
+                        G::NAME
+                    ));
+                }
+            }
             Setting::MilliSeconds(_) => {} // the dialect keeps its unit
             Setting::Variant(_) => {}      // `command` ends the session instead
             Setting::Accepted(what) => log::info!("setoption {what}: accepted"),

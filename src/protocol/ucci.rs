@@ -65,6 +65,7 @@ impl Ucci {
             "ponder" => flag("ponder").map(Setting::Ponder),
             "batch" => flag("batch").map(Setting::Batch),
             "debug" => flag("debug").map(Setting::Debug),
+            "showwdl" => flag("showwdl").map(Setting::ShowWdl),
             "newgame" => return Command::NewGame,
             "randomness" | "selectivity" => match v.map(str::to_ascii_lowercase).as_deref() {
                 Some("none") => Ok(Setting::Randomness(0)),
@@ -161,6 +162,7 @@ impl Dialect for Ucci {
             "option debug type check default false".into(),
             "option ponder type check default false".into(),
             "option usebook type check default false".into(),
+            "option showwdl type check default false".into(),
             format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),
             format!("option threads type spin min 0 max {MAX_THREADS} default 1"),
             "option randomness type combo var none var small var medium var large default none"
@@ -207,10 +209,11 @@ impl Dialect for Ucci {
         }
     }
 
-    fn info(&self, i: &ShownInfo) -> String {
+    fn info(&self, i: &ShownInfo, wdl: Option<[u32; 3]>) -> String {
         let nps = i.nps();
+        let wdl = wdl.map_or(String::new(), |[w, d, l]| format!(" wdl {w} {d} {l}"));
         format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} score {}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
             i.depth,
             i.seldepth,
             self.score(i.score),

@@ -71,6 +71,7 @@ impl Uci {
             "move overhead" => spin("Move Overhead", v, 0, 5000)
                 .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
             "clear hash" => Ok((Setting::ClearHash, None)),
+            "uci_showwdl" => flag("UCI_ShowWDL").map(|b| (Setting::ShowWdl(b), None)),
             "uci_variant" => match v.and_then(Kind::named) {
                 Some(k) => Ok((Setting::Variant(k), None)),
                 None => Err(format!(
@@ -169,6 +170,7 @@ impl Dialect for Uci {
                 DEFAULT_OVERHEAD.as_millis()
             ),
             "option name Clear Hash type button".into(),
+            "option name UCI_ShowWDL type check default false".into(),
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 self.variant.name(),
@@ -215,11 +217,15 @@ impl Dialect for Uci {
         }
     }
 
-    fn info(&self, i: &ShownInfo) -> String {
-        let score = match ShownScore::from_internal(i.score) {
+    fn info(&self, i: &ShownInfo, wdl: Option<[u32; 3]>) -> String {
+        let mut score = match ShownScore::from_internal(i.score) {
             ShownScore::Cp(cp) => format!("cp {cp}"),
             ShownScore::Mate(n) => format!("mate {n}"),
         };
+        if let Some([w, d, l]) = wdl {
+            // Where Stockfish puts it: right after the score.
+            score.push_str(&format!(" wdl {w} {d} {l}"));
+        }
         let nps = i.nps();
         format!(
             "info depth {} seldepth {} multipv {} score {score} nodes {} nps {nps} hashfull {} tbhits 0 time {} pv {}",
