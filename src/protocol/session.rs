@@ -9,6 +9,7 @@ use super::command::{Command, Go, Setting};
 use super::input::{Input, MAX_LINE};
 use super::variant::{Kind, Variant};
 use crate::engine::Engine;
+use crate::engine::strength::StrengthOptions;
 use crate::search::{Event, Info, Noise};
 use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
@@ -57,6 +58,7 @@ pub struct Carried {
     pub multipv: usize,
     pub overhead: Duration,
     pub show_wdl: bool,
+    pub strength: StrengthOptions,
     pub deferred: VecDeque<String>,
 }
 
@@ -69,6 +71,7 @@ impl Carried {
             multipv: 1,
             overhead: crate::time::DEFAULT_OVERHEAD,
             show_wdl: false,
+            strength: StrengthOptions::default(),
             deferred: VecDeque::new(),
         }
     }
@@ -103,6 +106,8 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     draw_offered: bool,
     /// `UCI_ShowWDL`: add win/draw/loss to every `info` line.
     show_wdl: bool,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` as set; the engine gets what they mean.
+    strength: StrengthOptions,
 }
 
 enum Flow {
@@ -119,6 +124,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         engine.set_threads(carried.threads);
         engine.set_multipv(carried.multipv);
         engine.set_overhead(carried.overhead);
+        engine.set_strength(carried.strength.strength());
         Session {
             dialect,
             engine,
@@ -131,6 +137,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             randomness: 0,
             draw_offered: false,
             show_wdl: carried.show_wdl,
+            strength: carried.strength,
         }
     }
 
@@ -212,6 +219,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         multipv: self.engine.multipv(),
                         overhead: self.engine.overhead(),
                         show_wdl: self.show_wdl,
+                        strength: self.strength,
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))
@@ -481,10 +489,37 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                     ));
                 }
             }
+            Setting::SkillLevel(n) => self.set_strength(StrengthOptions {
+                skill: n,
+                ..self.strength
+            }),
+            Setting::LimitStrength(on) => self.set_strength(StrengthOptions {
+                limit: on,
+                ..self.strength
+            }),
+            Setting::Elo(elo) => self.set_strength(StrengthOptions {
+                elo,
+                ..self.strength
+            }),
             Setting::MilliSeconds(_) => {} // the dialect keeps its unit
             Setting::Variant(_) => {}      // `command` ends the session instead
             Setting::Accepted(what) => log::info!("setoption {what}: accepted"),
         }
+    }
+
+    fn set_strength(&mut self, options: StrengthOptions) {
+        self.strength = options;
+        let s = options.strength();
+        match s {
+            Some(s) => log::info!(
+                "strength: level {:.2}, at most {} nodes a move, temperature {:.0} cp",
+                s.level(),
+                s.nodes(),
+                s.temperature()
+            ),
+            None => log::info!("strength: full"),
+        }
+        self.engine.set_strength(s);
     }
 
     fn go(&mut self, go: Go) {

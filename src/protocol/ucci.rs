@@ -6,6 +6,7 @@ use super::command::{
     Command, Go, Setting, boolean, count_limit, go_number, is, millis, parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
+use crate::engine::strength::MAX_LEVEL;
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
 use crate::game::Side;
 use crate::search::{MATE, ShownScore};
@@ -66,6 +67,11 @@ impl Ucci {
             "batch" => flag("batch").map(Setting::Batch),
             "debug" => flag("debug").map(Setting::Debug),
             "showwdl" => flag("showwdl").map(Setting::ShowWdl),
+            // Skill Level's twin: 0 (weakest) to 20 (full strength).
+            "level" => spin("level", v, 0, i64::from(MAX_LEVEL)).map(|(n, warn)| {
+                warning = warn;
+                Setting::SkillLevel(n as u32)
+            }),
             "newgame" => return Command::NewGame,
             "randomness" | "selectivity" => match v.map(str::to_ascii_lowercase).as_deref() {
                 Some("none") => Ok(Setting::Randomness(0)),
@@ -163,6 +169,7 @@ impl Dialect for Ucci {
             "option ponder type check default false".into(),
             "option usebook type check default false".into(),
             "option showwdl type check default false".into(),
+            format!("option level type spin min 0 max {MAX_LEVEL} default {MAX_LEVEL}"),
             format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),
             format!("option threads type spin min 0 max {MAX_THREADS} default 1"),
             "option randomness type combo var none var small var medium var large default none"

@@ -8,6 +8,7 @@ use super::command::{
 };
 use super::session::{Dialect, ShownInfo};
 use super::variant::Kind;
+use crate::engine::strength::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::game::Side;
 use crate::search::ShownScore;
@@ -72,6 +73,13 @@ impl Uci {
                 .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
             "clear hash" => Ok((Setting::ClearHash, None)),
             "uci_showwdl" => flag("UCI_ShowWDL").map(|b| (Setting::ShowWdl(b), None)),
+            "skill level" => spin("Skill Level", v, 0, i64::from(MAX_LEVEL))
+                .map(|(n, w)| (Setting::SkillLevel(n as u32), w)),
+            "uci_limitstrength" => {
+                flag("UCI_LimitStrength").map(|b| (Setting::LimitStrength(b), None))
+            }
+            "uci_elo" => spin("UCI_Elo", v, i64::from(ELO_MIN), i64::from(ELO_MAX))
+                .map(|(n, w)| (Setting::Elo(n as i32), w)),
             "uci_variant" => match v.and_then(Kind::named) {
                 Some(k) => Ok((Setting::Variant(k), None)),
                 None => Err(format!(
@@ -171,6 +179,9 @@ impl Dialect for Uci {
             ),
             "option name Clear Hash type button".into(),
             "option name UCI_ShowWDL type check default false".into(),
+            format!("option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"),
+            "option name UCI_LimitStrength type check default false".into(),
+            format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 self.variant.name(),
