@@ -4,6 +4,7 @@
 
 mod latch;
 mod panics;
+pub mod strength;
 mod table;
 
 use crate::game::{Game, GenKind, MoveList};
@@ -17,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+use strength::{Candidates, Strength};
 use table::Table;
 
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -45,6 +47,8 @@ pub struct Engine<G: Game> {
     threads: usize,
     /// How many best lines a search reports (MultiPV).
     multipv: usize,
+    /// A strength limit for human opponents (`None`: full strength).
+    strength: Option<Strength>,
     overhead: Duration,
     running: Option<Running>,
     events: Sender<Event<G::Move>>,
@@ -67,6 +71,7 @@ impl<G: Game> Engine<G> {
             memory: Arc::new(Memory::default()),
             threads: 1,
             multipv: 1,
+            strength: None,
             overhead: DEFAULT_OVERHEAD,
             running: None,
             events,
@@ -115,6 +120,15 @@ impl<G: Game> Engine<G> {
         self.multipv
     }
 
+    /// Limits the strength of the next searches (`None`: full strength).
+    pub fn set_strength(&mut self, s: Option<Strength>) {
+        self.strength = s;
+    }
+
+    pub fn strength(&self) -> Option<Strength> {
+        self.strength
+    }
+
     pub fn set_overhead(&mut self, d: Duration) {
         self.overhead = d;
     }
@@ -145,10 +159,19 @@ impl<G: Game> Engine<G> {
     /// Starts a search of the current position over `root_moves` (already filtered by
     /// `searchmoves`/`banmoves`). Exactly one `Event::BestMove` follows, after which the
     /// caller must call `finish`. Refused (returns false) while another search runs.
-    pub fn go(&mut self, limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
+    pub fn go(&mut self, mut limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
         let clock = Clock::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
-        let multipv = self.multipv;
+        // A limited strength searches its lines within its node budget (the GUI's own limits
+        // still apply) and reports only the lines the GUI asked for.
+        let (limited, shown) = (self.strength, self.multipv);
+        let multipv = match limited {
+            Some(s) => {
+                limits.nodes = Some(limits.nodes.map_or(s.nodes(), |n| n.min(s.nodes())));
+                shown.max(strength::LINES)
+            }
+            None => shown,
+        };
         let memory = self.memory.clone();
         let events = self.events.clone();
         let (hold, pondering) = (limits.infinite || limits.ponder, limits.ponder);
@@ -171,12 +194,19 @@ impl<G: Game> Engine<G> {
             };
             // The best line of the last completed iteration: the answer if the search panics.
             let known = Mutex::new(None);
+            // The lines of the last completed iteration, for a limited strength's choice.
+            let candidates = Mutex::new(Candidates::default());
             let emit = |e: Event<G::Move>| {
                 if let Event::Info(i) = &e {
                     panics::inject_at(panic_at, i.depth);
                     if let Some(&best) = i.pv.first().filter(|_| i.multipv == 1) {
-                        *known.lock().unwrap_or_else(|e| e.into_inner()) =
-                            Some((best, i.pv.get(1).copied(), i.score));
+                        *lock(&known) = Some((best, i.pv.get(1).copied(), i.score));
+                    }
+                    if limited.is_some() {
+                        lock(&candidates).record(i);
+                    }
+                    if i.multipv as usize > shown {
+                        return;
                     }
                 }
                 // The receiver is gone only when the process is shutting down.
@@ -192,9 +222,14 @@ impl<G: Game> Engine<G> {
             };
             let (best, ponder, score) =
                 match catch_unwind(AssertUnwindSafe(|| search::search(job, &emit))) {
-                    Ok(r) => (r.best, r.ponder, r.score),
+                    Ok(r) => match limited
+                        .and_then(|s| lock(&candidates).pick(&s, strength::uniform(noise.seed)))
+                    {
+                        Some(c) => (Some(c.mv), c.ponder, c.score),
+                        None => (r.best, r.ponder, r.score),
+                    },
                     Err(payload) => {
-                        let known = *known.lock().unwrap_or_else(|e| e.into_inner());
+                        let known = *lock(&known);
                         let what = if known.is_some() {
                             "the best move found so far"
                         } else {
@@ -323,6 +358,11 @@ impl<G: Game> Engine<G> {
         self.stop();
         self.finish();
     }
+}
+
+/// A lock whose holder may have panicked: what it guards is still usable.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]

@@ -17,3 +17,4 @@ pub mod selfplay;
 pub mod time;
 pub mod tt;
 pub mod tune;
+pub mod wdl;

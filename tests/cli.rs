@@ -132,6 +132,20 @@ fn openings_selfplay_tune_and_read_pgn_as_readme_shows_them() {
         &weights,
     ]);
     assert!(std::fs::read_to_string(&weights).is_ok_and(|w| w.contains("WEIGHTS")));
+    let wdl = works(&[
+        "tune",
+        "--wdl",
+        "--data",
+        &data,
+        "--test",
+        &data,
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        wdl.contains("linear in material") && wdl.contains("lowest held-out loss"),
+        "{wdl}"
+    );
     let pgn = path("games.pgn");
     let json = path("games.json");
     let engine = format!("cmd={JIANGJUN}");

@@ -50,6 +50,14 @@ pub enum Setting {
     Debug(bool),
     Randomness(i32),
     MilliSeconds(bool),
+    /// `UCI_ShowWDL` (UCCI `showwdl`): win/draw/loss per mille on every `info` line.
+    ShowWdl(bool),
+    /// `Skill Level` (UCCI `level`): 0 to 20, 20 = full strength.
+    SkillLevel(u32),
+    /// `UCI_LimitStrength`: play at `UCI_Elo` rather than at the skill level.
+    LimitStrength(bool),
+    /// `UCI_Elo`, within the calibrated range.
+    Elo(i32),
     /// `UCI_Variant`: play this game from its start position on.
     Variant(super::variant::Kind),
     /// UCCI `usebook`, UCI `OwnBook`: play book moves when the book has one.

@@ -10,6 +10,7 @@ use super::command::{Command, Go, Setting};
 use super::input::{Input, MAX_LINE};
 use super::variant::{Kind, Variant};
 use crate::engine::Engine;
+use crate::engine::strength::StrengthOptions;
 use crate::search::{Event, Info, Noise};
 use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
@@ -26,7 +27,8 @@ pub trait Dialect {
     /// the session started with.
     fn handshake(&self, hash_mb: usize) -> Vec<String>;
     fn parse(&mut self, line: &str, side: crate::game::Side) -> Command;
-    fn info(&self, info: &ShownInfo) -> String;
+    /// An iteration's line; `wdl` is win, draw and loss per mille when `UCI_ShowWDL` is on.
+    fn info(&self, info: &ShownInfo, wdl: Option<[u32; 3]>) -> String;
     fn currmove(&self, depth: u32, mv: &str, number: usize) -> String;
     fn bestmove(&self, best: Option<&str>, ponder: Option<&str>, draw: bool) -> String;
     /// A message for the user on stdout, where the dialect has a way to say one.
@@ -68,6 +70,8 @@ pub struct Carried {
     pub multipv: usize,
     pub overhead: Duration,
     pub book: BookUse,
+    pub show_wdl: bool,
+    pub strength: StrengthOptions,
     pub deferred: VecDeque<String>,
 }
 
@@ -80,6 +84,8 @@ impl Carried {
             multipv: 1,
             overhead: crate::time::DEFAULT_OVERHEAD,
             book: BookUse::new(false),
+            show_wdl: false,
+            strength: StrengthOptions::default(),
             deferred: VecDeque::new(),
         }
     }
@@ -113,6 +119,10 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     randomness: i32,
     draw_offered: bool,
     book: BookUse,
+    /// `UCI_ShowWDL`: add win/draw/loss to every `info` line.
+    show_wdl: bool,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` as set; the engine gets what they mean.
+    strength: StrengthOptions,
 }
 
 enum Flow {
@@ -129,6 +139,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         engine.set_threads(carried.threads);
         engine.set_multipv(carried.multipv);
         engine.set_overhead(carried.overhead);
+        engine.set_strength(carried.strength.strength());
         Session {
             dialect,
             engine,
@@ -141,6 +152,8 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             randomness: 0,
             draw_offered: false,
             book: carried.book,
+            show_wdl: carried.show_wdl,
+            strength: carried.strength,
         }
     }
 
@@ -222,6 +235,8 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         multipv: self.engine.multipv(),
                         overhead: self.engine.overhead(),
                         book: std::mem::take(&mut self.book),
+                        show_wdl: self.show_wdl,
+                        strength: self.strength,
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))
@@ -254,8 +269,14 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
     fn event(&mut self, ev: Event<G::Move>) -> Flow {
         match ev {
             Event::Info(i) => {
-                let shown = show(&i, self.engine.position());
-                let line = self.dialect.info(&shown);
+                let pos = self.engine.position();
+                let shown = show(&i, pos);
+                // The root's material for every line: the lines of one search share it, as in
+                // Stockfish.
+                let wdl = G::WDL
+                    .filter(|_| self.show_wdl)
+                    .map(|m| m.per_mille(i.score, pos.material_share()));
+                let line = self.dialect.info(&shown, wdl);
                 self.send(&line);
             }
             Event::CurrMove { depth, mv, number } => {
@@ -475,6 +496,28 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             Setting::Batch(b) => self.batch = b,
             Setting::Debug(b) => self.debug = b,
             Setting::Randomness(r) => self.randomness = r,
+            Setting::ShowWdl(on) => {
+                self.show_wdl = on;
+                if on && G::WDL.is_none() {
+                    self.report(&format!(
+                        "UCI_ShowWDL: no win/draw/loss model has been fitted for {} yet; \
+                         info lines stay without wdl",
+                        G::NAME
+                    ));
+                }
+            }
+            Setting::SkillLevel(n) => self.set_strength(StrengthOptions {
+                skill: n,
+                ..self.strength
+            }),
+            Setting::LimitStrength(on) => self.set_strength(StrengthOptions {
+                limit: on,
+                ..self.strength
+            }),
+            Setting::Elo(elo) => self.set_strength(StrengthOptions {
+                elo,
+                ..self.strength
+            }),
             Setting::MilliSeconds(_) => {} // the dialect keeps its unit
             Setting::Variant(_) => {}      // `command` ends the session instead
             Setting::UseBook(b) => self.book.enabled = b,
@@ -493,6 +536,21 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 }
             }
         }
+    }
+
+    fn set_strength(&mut self, options: StrengthOptions) {
+        self.strength = options;
+        let s = options.strength();
+        match s {
+            Some(s) => log::info!(
+                "strength: level {:.2}, at most {} nodes a move, temperature {:.0} cp",
+                s.level(),
+                s.nodes(),
+                s.temperature()
+            ),
+            None => log::info!("strength: full"),
+        }
+        self.engine.set_strength(s);
     }
 
     fn go(&mut self, go: Go) {

@@ -8,6 +8,7 @@ use super::command::{
     parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
+use crate::engine::strength::MAX_LEVEL;
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
 use crate::game::Side;
 use crate::search::{MATE, ShownScore};
@@ -67,6 +68,12 @@ impl Ucci {
             "ponder" => flag("ponder").map(Setting::Ponder),
             "batch" => flag("batch").map(Setting::Batch),
             "debug" => flag("debug").map(Setting::Debug),
+            "showwdl" => flag("showwdl").map(Setting::ShowWdl),
+            // Skill Level's twin: 0 (weakest) to 20 (full strength).
+            "level" => spin("level", v, 0, i64::from(MAX_LEVEL)).map(|(n, warn)| {
+                warning = warn;
+                Setting::SkillLevel(n as u32)
+            }),
             "newgame" => return Command::NewGame,
             "randomness" | "selectivity" => match v.map(str::to_ascii_lowercase).as_deref() {
                 Some("none") => Ok(Setting::Randomness(0)),
@@ -167,6 +174,8 @@ impl Dialect for Ucci {
             "option bookfiles type string default <empty>".into(),
             "option bookvariety type combo var none var small var medium var large default medium"
                 .into(),
+            "option showwdl type check default false".into(),
+            format!("option level type spin min 0 max {MAX_LEVEL} default {MAX_LEVEL}"),
             format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),
             format!("option threads type spin min 0 max {MAX_THREADS} default 1"),
             "option randomness type combo var none var small var medium var large default none"
@@ -213,10 +222,11 @@ impl Dialect for Ucci {
         }
     }
 
-    fn info(&self, i: &ShownInfo) -> String {
+    fn info(&self, i: &ShownInfo, wdl: Option<[u32; 3]>) -> String {
         let nps = i.nps();
+        let wdl = wdl.map_or(String::new(), |[w, d, l]| format!(" wdl {w} {d} {l}"));
         format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} score {}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
             i.depth,
             i.seldepth,
             self.score(i.score),

@@ -10,6 +10,7 @@ use super::command::{
 };
 use super::session::{Dialect, ShownInfo};
 use super::variant::Kind;
+use crate::engine::strength::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::game::Side;
 use crate::search::ShownScore;
@@ -85,6 +86,14 @@ impl Uci {
             "bookvariety" => {
                 book_variety("BookVariety", v).map(|x| (Setting::BookVariety(x), None))
             }
+            "uci_showwdl" => flag("UCI_ShowWDL").map(|b| (Setting::ShowWdl(b), None)),
+            "skill level" => spin("Skill Level", v, 0, i64::from(MAX_LEVEL))
+                .map(|(n, w)| (Setting::SkillLevel(n as u32), w)),
+            "uci_limitstrength" => {
+                flag("UCI_LimitStrength").map(|b| (Setting::LimitStrength(b), None))
+            }
+            "uci_elo" => spin("UCI_Elo", v, i64::from(ELO_MIN), i64::from(ELO_MAX))
+                .map(|(n, w)| (Setting::Elo(n as i32), w)),
             "uci_variant" => match v.and_then(Kind::named) {
                 Some(k) => Ok((Setting::Variant(k), None)),
                 None => Err(format!(
@@ -187,6 +196,10 @@ impl Dialect for Uci {
             "option name BookFile type string default <empty>".into(),
             "option name BookVariety type combo default medium var none var small var medium var large"
                 .into(),
+            "option name UCI_ShowWDL type check default false".into(),
+            format!("option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"),
+            "option name UCI_LimitStrength type check default false".into(),
+            format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
             format!(
                 "option name UCI_Variant type combo default {} var {}",
                 self.variant.name(),
@@ -233,11 +246,15 @@ impl Dialect for Uci {
         }
     }
 
-    fn info(&self, i: &ShownInfo) -> String {
-        let score = match ShownScore::from_internal(i.score) {
+    fn info(&self, i: &ShownInfo, wdl: Option<[u32; 3]>) -> String {
+        let mut score = match ShownScore::from_internal(i.score) {
             ShownScore::Cp(cp) => format!("cp {cp}"),
             ShownScore::Mate(n) => format!("mate {n}"),
         };
+        if let Some([w, d, l]) = wdl {
+            // Where Stockfish puts it: right after the score.
+            score.push_str(&format!(" wdl {w} {d} {l}"));
+        }
         let nps = i.nps();
         format!(
             "info depth {} seldepth {} multipv {} score {score} nodes {} nps {nps} hashfull {} tbhits 0 time {} pv {}",

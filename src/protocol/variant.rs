@@ -4,6 +4,7 @@
 
 use crate::book::Book;
 use crate::game::{Game, chess, xiangqi};
+use crate::wdl::WdlModel;
 
 /// A game the protocol can play, with the few facts its text needs.
 pub trait Variant: Game {
@@ -16,6 +17,10 @@ pub trait Variant: Game {
     const BENCH: &'static [&'static str];
     /// Which of the games this is, to carry the choice across a switch.
     const KIND: Kind;
+    /// The win/draw/loss model `UCI_ShowWDL` shows, where one was fitted for the game.
+    const WDL: Option<WdlModel>;
+    /// The material share the model reads: 1 with every piece on the board, 0 with none.
+    fn material_share(&self) -> f64;
 
     /// The moves `book` holds for this position, with their weights, heaviest first. Books
     /// are Xiangqi books: other games have none.
@@ -54,6 +59,12 @@ impl Variant for xiangqi::Position {
     const FIRST_RANK: usize = 0;
     const BENCH: &'static [&'static str] = &crate::bench::XIANGQI_POSITIONS;
     const KIND: Kind = Kind::Xiangqi;
+    const WDL: Option<WdlModel> = Some(crate::wdl::XIANGQI);
+
+    /// The evaluation's phase (rooks, horses and cannons), as the model was fitted on it.
+    fn material_share(&self) -> f64 {
+        f64::from(self.phase()) / f64::from(xiangqi::eval::PHASE_MAX)
+    }
 
     fn book_moves(&self, book: &Book) -> Vec<(xiangqi::Move, u16)> {
         book.probe(self).iter().map(|c| (c.mv, c.weight)).collect()
@@ -65,6 +76,12 @@ impl Variant for chess::Position {
     const FIRST_RANK: usize = 1;
     const BENCH: &'static [&'static str] = &crate::bench::CHESS_POSITIONS;
     const KIND: Kind = Kind::Chess;
+    // No chess self-play data yet to fit one on (`jiangjun selfplay` is Xiangqi's).
+    const WDL: Option<WdlModel> = None;
+
+    fn material_share(&self) -> f64 {
+        0.0
+    }
 }
 
 /// The board for `d`, drawn from the FEN (rank by rank, top first, numbered as moves name them), then

@@ -7,6 +7,7 @@
 pub mod data;
 pub mod model;
 pub mod source;
+pub mod wdl;
 
 use crate::cli::{self, values::number_in};
 use crate::game::xiangqi::eval::{WEIGHTS, params};
@@ -61,23 +62,33 @@ pub struct Config {
     /// Threads (1 to 256; default: one per core).
     #[arg(long, value_name = "T", default_value_t = cli::cores(), value_parser = number_in(1usize, 256))]
     threads: usize,
+    /// Fit the win/draw/loss model of `UCI_ShowWDL` instead of the weights: prints each shape's
+    /// log loss and the chosen model's constants for src/wdl.rs; writes nothing.
+    #[arg(long)]
+    wdl: bool,
+    /// With --wdl: held-out data (comma-separated files) on which the shapes are compared.
+    #[arg(long, value_name = "FILES", value_delimiter = ',', requires = "wdl")]
+    test: Vec<String>,
 }
 
 /// The command line entry point.
 pub fn run(config: &Config) -> ExitCode {
+    if config.wdl {
+        return cli::finish("tune", fit_wdl(config));
+    }
     cli::finish("tune", tune(config))
 }
 
-fn load(config: &Config) -> Result<Dataset, String> {
+fn load(files: &[String], threads: usize) -> Result<Dataset, String> {
     let start = Instant::now();
     let mut text = String::new();
-    for file in &config.data {
+    for file in files {
         let t = std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?;
         text.push_str(&t);
         text.push('\n');
     }
     let lines: Vec<&str> = text.lines().collect();
-    let (data, bad) = data::load(&lines, config.threads);
+    let (data, bad) = data::load(&lines, threads);
     if bad > 0 {
         eprintln!("tune: skipped {bad} malformed lines");
     }
@@ -148,7 +159,7 @@ pub fn train(
 
 fn tune(config: &Config) -> Result<(), String> {
     let started = Instant::now();
-    let all = load(config)?;
+    let all = load(&config.data, config.threads)?;
     let (train_set, valid_set) = all.split(VALIDATION_BLOCK);
     let start: Weights = WEIGHTS
         .iter()
@@ -216,6 +227,51 @@ fn tune(config: &Config) -> Result<(), String> {
         config.out,
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// `--wdl`: fits every shape of the win/draw/loss model on the data, compares them on the
+/// held-out files, and prints the constants of the shape with the lowest held-out loss (the
+/// training loss when no test file is given).
+fn fit_wdl(config: &Config) -> Result<(), String> {
+    let train = wdl::samples(&load(&config.data, config.threads)?);
+    let test = if config.test.is_empty() {
+        Vec::new()
+    } else {
+        wdl::samples(&load(&config.test, config.threads)?)
+    };
+    let draws = train.iter().filter(|s| s.result == 0.5).count();
+    println!(
+        "{} training positions ({:.1}% from drawn games), {} held out",
+        train.len(),
+        100.0 * draws as f64 / train.len().max(1) as f64,
+        test.len()
+    );
+    let mut start = crate::wdl::XIANGQI;
+    let mut best: Option<(f64, crate::wdl::WdlModel, wdl::Shape)> = None;
+    for shape in wdl::Shape::ALL {
+        let started = Instant::now();
+        let m = wdl::fit(&train, shape, &start);
+        start = m;
+        let (on_train, on_test) = (wdl::log_loss(&train, &m), wdl::log_loss(&test, &m));
+        println!(
+            "{:<22} log loss: train {on_train:.5}  test {on_test:.5}  ({:.1} s)",
+            shape.name(),
+            started.elapsed().as_secs_f64()
+        );
+        println!("{}", wdl::source(&m));
+        let judged = if test.is_empty() { on_train } else { on_test };
+        if best.is_none_or(|(b, _, _)| judged < b) {
+            best = Some((judged, m, shape));
+        }
+    }
+    if let Some((_, m, shape)) = best {
+        println!(
+            "lowest held-out loss: {}\n{}",
+            shape.name(),
+            wdl::source(&m)
+        );
+    }
     Ok(())
 }
 
