@@ -337,3 +337,30 @@ fn the_json_summary_is_strict_json_with_any_engine_name() {
     assert_eq!(v["pairings"][0]["opponent"], names[1]);
     assert_eq!(v["sprt"], serde_json::Value::Null);
 }
+
+/// `play` answers a line that is not UTF-8 like any unreadable entry, and the game goes on.
+#[test]
+fn play_carries_on_after_a_line_that_is_not_utf8() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(JIANGJUN)
+        .args(["play", "--depth", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jiangjun starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(b"\xff\xfe\nh2e2\nquit\n")
+            .expect("input written");
+    }
+    let out = child.wait_with_output().expect("jiangjun exits");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("is not a move"), "{text}");
+    assert!(
+        text.contains("you play 炮二平五"),
+        "the move after the bad line was played: {text}"
+    );
+}

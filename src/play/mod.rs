@@ -224,9 +224,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     session.colour = std::io::stdout().is_terminal();
     let mut out = std::io::stdout();
     let _ = writeln!(out, "help lists the commands\n{}", session.engine_moves());
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        match session.handle(&line) {
+    // Bytes, not `lines()`: a line that is not UTF-8 (a terminal in another encoding, a
+    // stray paste) must be answered like any unreadable entry, not end the game.
+    for line in std::io::stdin().lock().split(b'\n') {
+        let Ok(bytes) = line else { break };
+        let text = String::from_utf8_lossy(&bytes);
+        match session.handle(text.trim_end_matches('\r')) {
             Reply::Quit => break,
             Reply::Text(t) if t.is_empty() => {}
             Reply::Text(t) => {
