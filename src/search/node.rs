@@ -124,6 +124,10 @@ impl<G: Game> Worker<'_, G> {
         // The static evaluation, sharpened by the table's score when its bound allows.
         let raw_eval = if in_check {
             NO_EVAL
+        } else if excluded.is_some() {
+            // The singular test searches this same position again: its frame holds the
+            // evaluation already (the test skips the table, which would have had it).
+            self.frame(ply).eval
         } else {
             tt.map_or_else(|| self.evaluate(), |e| e.eval)
         };
@@ -369,7 +373,9 @@ impl<G: Game> Worker<'_, G> {
     ) -> Option<i32> {
         // Razoring: hopelessly below alpha near the leaves; let captures prove otherwise.
         if depth <= 3 && eval + 200 + 150 * depth <= alpha {
-            let v = self.quiesce(alpha, alpha + 1, ply);
+            // The node's own static evaluation (its frame holds it) serves quiescence too.
+            let static_eval = self.frame(ply).eval;
+            let v = self.quiesce_with(alpha, alpha + 1, ply, Some(static_eval));
             if v <= alpha {
                 return Some(v);
             }

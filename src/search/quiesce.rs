@@ -14,7 +14,20 @@ use crate::tt::{Bound, Entry};
 const DELTA_MARGIN: i32 = 150;
 
 impl<G: Game> Worker<'_, G> {
-    pub(super) fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.quiesce_with(alpha, beta, ply, None)
+    }
+
+    /// Quiescence of a node whose static evaluation the caller may already know (razoring
+    /// drops into quiescence at its own ply: evaluating again would cost a whole evaluation
+    /// for the same number).
+    pub(super) fn quiesce_with(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        known_eval: Option<i32>,
+    ) -> i32 {
         self.clear_pv(ply);
         if self.should_stop() {
             return 0;
@@ -38,7 +51,11 @@ impl<G: Game> Worker<'_, G> {
         if in_check {
             best = -INFINITY;
         } else {
-            stand_pat = tt.map_or_else(|| self.evaluate(), |e| e.eval);
+            stand_pat = match (tt, known_eval) {
+                (Some(e), _) => e.eval,
+                (None, Some(v)) => v,
+                (None, None) => self.evaluate(),
+            };
             best = stand_pat;
             if best >= beta {
                 return best;
