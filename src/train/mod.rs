@@ -152,7 +152,7 @@ fn train(config: &Config) -> Result<(), String> {
     }
     let description = format!(
         "jiangjun train on {} ({} positions, {} held out); hidden {}, lambda {}, lr {}, wd {}, \
-         batch {}, seed {}; epoch {} of {} kept, validation error {:.6}",
+         batch {}, seed {}; epoch {} of {} kept, validation error {}",
         config.data.join(","),
         train.len(),
         valid.len(),
@@ -164,7 +164,11 @@ fn train(config: &Config) -> Result<(), String> {
         config.seed,
         best.1,
         config.epochs,
-        best.2
+        if valid.is_empty() {
+            "not measured (no validation set)".to_string()
+        } else {
+            format!("{:.6}", best.2)
+        }
     );
     let quantised = best.0.quantise(description);
     file::check_ranges(&quantised).map_err(|e| format!("the quantised net: {e}"))?;
