@@ -18,6 +18,8 @@ pub struct Sample {
     pub result: f32,
     /// Search score in centipawns from the side to move's view.
     pub score: f32,
+    /// The classical evaluation, in centipawns from the side to move's view: the baseline.
+    pub classical: f32,
 }
 
 impl Sample {
@@ -44,6 +46,7 @@ impl Sample {
             count: list.len() as u8,
             result,
             score,
+            classical: pos.evaluate() as f32,
         })
     }
 

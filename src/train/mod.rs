@@ -13,7 +13,7 @@ pub mod model;
 mod tests;
 
 use crate::cli::{self, values::number_in};
-use crate::game::xiangqi::nnue::file;
+use crate::game::xiangqi::nnue::{Net, file};
 use data::Sample;
 use model::{AdamW, FloatNet};
 use std::process::ExitCode;
@@ -137,6 +137,18 @@ fn train(config: &Config) -> Result<(), String> {
     let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
     let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
     let v_error = |n: &FloatNet| n.error(&valid, config.lambda) / valid.len().max(1) as f64;
+    let classical = valid
+        .iter()
+        .map(|s| {
+            f64::from(
+                (data::sigmoid(s.classical / model::SCALE as f32)
+                    - s.target(config.lambda, model::SCALE as f32))
+                .powi(2),
+            )
+        })
+        .sum::<f64>()
+        / valid.len().max(1) as f64;
+    eprintln!("train: the classical evaluation's validation error: {classical:.6}");
     let mut best = (net.clone(), 0, v_error(&net));
     for e in 1..=config.epochs {
         crate::random::shuffle(&mut train, config.seed.wrapping_add(u64::from(e)));
@@ -175,6 +187,10 @@ fn train(config: &Config) -> Result<(), String> {
     let bytes = file::to_bytes(&quantised);
     std::fs::write(&config.out, &bytes).map_err(|e| format!("writing {}: {e}", config.out))?;
     file::load(&config.out).map_err(|e| format!("reading back {}: {e}", config.out))?;
+    let (worst, mean) = quantisation_error(&best.0, &quantised, &valid);
+    eprintln!(
+        "train: quantised against float on validation: worst {worst:.1} cp, mean {mean:.2} cp"
+    );
     eprintln!(
         "train: wrote {} ({} bytes), epoch {} kept, in {:.1} s",
         config.out,
@@ -183,4 +199,22 @@ fn train(config: &Config) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The largest and the mean difference in centipawns between the float net and the integer
+/// net (the engine's inference: `Net::refresh` and `Net::output`) over `samples`.
+pub fn quantisation_error(float: &FloatNet, net: &Net, samples: &[Sample]) -> (f32, f32) {
+    let h = net.hidden();
+    let (mut us, mut them) = (vec![0i16; h], vec![0i16; h]);
+    let mut worst = 0.0f32;
+    let mut total = 0.0f32;
+    for s in samples {
+        net.refresh(s.active(0), &mut us);
+        net.refresh(s.active(1), &mut them);
+        let engine = net.output(&us, &them) as f32;
+        let diff = (engine - float.evaluate(s) * model::SCALE as f32).abs();
+        worst = worst.max(diff);
+        total += diff;
+    }
+    (worst, total / samples.len().max(1) as f32)
 }

@@ -14,13 +14,13 @@ use crate::game::xiangqi::nnue::{Net, NetHeader};
 use crate::random::{self, RngExt};
 
 /// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
-pub const QA: i32 = 255;
-pub const QB: i32 = 1024;
+pub const QA: i32 = 510;
+pub const QB: i32 = 512;
 /// Centipawns per output unit; the sigmoid of the output is the expected score.
 pub const SCALE: i32 = 400;
 /// Bounds kept after every step so that the quantised net passes `file::check_ranges`
-/// (33 × 3 × 255 < 32767; 255 × 1.98 × 1024 × 2 × 1024 < 2^31).
-const CLIP_FEATURE: f32 = 3.0;
+/// (33 × 1.9 × 510 < 32767; 510 × 1.98 × 512 × 2 × 1024 < 2^31).
+const CLIP_FEATURE: f32 = 1.9;
 const CLIP_OUTPUT: f32 = 1.98;
 
 /// A float net of accumulator width `hidden`.
