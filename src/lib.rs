@@ -15,6 +15,7 @@ pub mod random;
 pub mod search;
 pub mod selfplay;
 pub mod time;
+pub mod train;
 pub mod tt;
 pub mod tune;
 pub mod wdl;

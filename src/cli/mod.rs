@@ -39,6 +39,7 @@ pub enum Tool {
     Openings(crate::matches::balanced::Settings),
     Selfplay(crate::selfplay::Config),
     Tune(crate::tune::Config),
+    Train(crate::train::Config),
     Play(crate::play::PlayArgs),
     Book(crate::book::tool::BookArgs),
     /// Print a completion script for a shell, e.g. `jiangjun completions bash >
@@ -93,6 +94,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
         Some(Tool::Tune(c)) => crate::tune::run(&c),
+        Some(Tool::Train(c)) => crate::train::run(&c),
         Some(Tool::Play(a)) => crate::play::run(&a),
         Some(Tool::Book(b)) => crate::book::tool::run(&b),
         Some(Tool::Completions { shell }) => {

@@ -67,6 +67,9 @@ pub enum Setting {
     /// UCCI `bookvariety`, UCI `BookVariety`: how far the book's choice strays from its
     /// heaviest move.
     BookVariety(Variety),
+    /// UCI `EvalFile`, UCCI `evalfile`: a net file for the neural evaluation (empty: the
+    /// classical evaluation).
+    EvalFile(String),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -258,5 +258,17 @@ mod tests {
             set(Setting::BookVariety(Variety::None))
         );
         assert!(uci("setoption name BookVariety value most").starts_with("Error("));
+        assert_eq!(
+            uci("setoption name EvalFile value nets/a b.nnue"),
+            set(Setting::EvalFile("nets/a b.nnue".into()))
+        );
+        assert_eq!(
+            uci("setoption name EvalFile value <empty>"),
+            set(Setting::EvalFile(String::new()))
+        );
+        assert_eq!(
+            ucci("setoption evalfile nets/a b.nnue"),
+            set(Setting::EvalFile("nets/a b.nnue".into()))
+        );
     }
 }

@@ -8,7 +8,7 @@
 use super::book::{self, BookUse, Loaded, ShownBook};
 use super::command::{Command, Go, Setting};
 use super::input::{Input, MAX_LINE};
-use super::variant::{Kind, Variant};
+use super::variant::{EvalNet, Kind, Variant};
 use crate::engine::Engine;
 use crate::engine::strength::StrengthOptions;
 use crate::search::{Event, Info, Noise};
@@ -123,6 +123,8 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     show_wdl: bool,
     /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` as set; the engine gets what they mean.
     strength: StrengthOptions,
+    /// `EvalFile`: the net every position set up from now on evaluates with.
+    net: Option<EvalNet>,
 }
 
 enum Flow {
@@ -154,6 +156,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             book: carried.book,
             show_wdl: carried.show_wdl,
             strength: carried.strength,
+            net: None,
         }
     }
 
@@ -378,7 +381,8 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 self.banned.clear();
             }
             Command::Position { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
-                Ok(pos) => {
+                Ok(mut pos) => {
+                    pos.use_net(self.net.as_ref());
                     self.engine.set_position(pos);
                     self.banned.clear();
                 }
@@ -522,6 +526,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             Setting::Variant(_) => {}      // `command` ends the session instead
             Setting::UseBook(b) => self.book.enabled = b,
             Setting::BookVariety(v) => self.book.variety = v,
+            Setting::EvalFile(path) => self.set_eval_file(&path),
             Setting::BookFiles(list) => {
                 for loaded in self.book.set_files::<G>(&list) {
                     match loaded {
@@ -536,6 +541,33 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 }
             }
         }
+    }
+
+    /// Loads the net of `EvalFile` (empty: back to the classical evaluation). A file that
+    /// does not read leaves the classical evaluation, and says why.
+    fn set_eval_file(&mut self, path: &str) {
+        let path = path.trim();
+        self.net = None;
+        if !path.is_empty() {
+            match G::load_net(path) {
+                Ok(net) => {
+                    let text = format!(
+                        "EvalFile {path}: a net of {} hidden, {}",
+                        net.hidden(),
+                        net.header.description
+                    );
+                    log::info!("{text}");
+                    if let Some(line) = self.dialect.message(&text) {
+                        self.send(&line);
+                    }
+                    self.net = Some(net);
+                }
+                Err(e) => self.report(&format!("EvalFile: {e}; the classical evaluation stays")),
+            }
+        }
+        let mut pos = self.engine.position().clone();
+        pos.use_net(self.net.as_ref());
+        self.engine.set_position(pos);
     }
 
     fn set_strength(&mut self, options: StrengthOptions) {

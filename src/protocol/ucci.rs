@@ -91,6 +91,7 @@ impl Ucci {
             // The rest of the line is the list: paths may hold spaces.
             "bookfiles" => Ok(Setting::BookFiles(v.unwrap_or("").to_string())),
             "bookvariety" => book_variety("bookvariety", v).map(Setting::BookVariety),
+            "evalfile" => Ok(Setting::EvalFile(v.unwrap_or("").to_string())),
             // Unknown names are ignored silently: XiangQi Wizard sends its own settings
             // whatever the engine advertised.
             _ => return Command::Nothing,
@@ -174,6 +175,7 @@ impl Dialect for Ucci {
             "option bookfiles type string default <empty>".into(),
             "option bookvariety type combo var none var small var medium var large default medium"
                 .into(),
+            "option evalfile type string default <empty>".into(),
             "option showwdl type check default false".into(),
             format!("option level type spin min 0 max {MAX_LEVEL} default {MAX_LEVEL}"),
             format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),

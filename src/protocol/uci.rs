@@ -83,6 +83,13 @@ impl Uci {
                 }),
                 None,
             )),
+            "evalfile" => Ok((
+                Setting::EvalFile(match v {
+                    None | Some("<empty>") => String::new(),
+                    Some(path) => path.to_string(),
+                }),
+                None,
+            )),
             "bookvariety" => {
                 book_variety("BookVariety", v).map(|x| (Setting::BookVariety(x), None))
             }
@@ -196,6 +203,7 @@ impl Dialect for Uci {
             "option name BookFile type string default <empty>".into(),
             "option name BookVariety type combo default medium var none var small var medium var large"
                 .into(),
+            "option name EvalFile type string default <empty>".into(),
             "option name UCI_ShowWDL type check default false".into(),
             format!("option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"),
             "option name UCI_LimitStrength type check default false".into(),

@@ -5,6 +5,10 @@
 use crate::book::Book;
 use crate::game::{Game, chess, xiangqi};
 use crate::wdl::WdlModel;
+use std::sync::Arc;
+
+/// A loaded neural evaluation (Xiangqi's: the only game with one).
+pub type EvalNet = Arc<xiangqi::nnue::Net>;
 
 /// A game the protocol can play, with the few facts its text needs.
 pub trait Variant: Game {
@@ -27,6 +31,17 @@ pub trait Variant: Game {
     fn book_moves(&self, _book: &Book) -> Vec<(Self::Move, u16)> {
         Vec::new()
     }
+
+    /// Reads a net file for `EvalFile`; a game without a neural evaluation says so.
+    fn load_net(_path: &str) -> Result<EvalNet, String> {
+        Err(format!(
+            "{}: there is no neural evaluation for this game",
+            Self::NAME
+        ))
+    }
+
+    /// Evaluates with `net` from now on, or classically when `None`.
+    fn use_net(&mut self, _net: Option<&EvalNet>) {}
 }
 
 /// The games, by name: the values of the `UCI_Variant` combo.
@@ -68,6 +83,18 @@ impl Variant for xiangqi::Position {
 
     fn book_moves(&self, book: &Book) -> Vec<(xiangqi::Move, u16)> {
         book.probe(self).iter().map(|c| (c.mv, c.weight)).collect()
+    }
+
+    fn load_net(path: &str) -> Result<EvalNet, String> {
+        match xiangqi::nnue::file::load(path) {
+            Ok(net) => Ok(Arc::new(net)),
+            Err(e @ xiangqi::nnue::NetError::Io(_)) => Err(e.to_string()),
+            Err(e) => Err(format!("{path}: {e}")),
+        }
+    }
+
+    fn use_net(&mut self, net: Option<&EvalNet>) {
+        xiangqi::Position::set_net(self, net.cloned());
     }
 }
 

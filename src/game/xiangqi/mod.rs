@@ -6,6 +6,7 @@ pub mod eval;
 pub mod fen;
 mod lines;
 mod movegen;
+pub mod nnue;
 pub mod notation;
 mod position;
 pub mod rules;

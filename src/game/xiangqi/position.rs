@@ -8,6 +8,7 @@
 //! the occupancy lines give with a shift and a bit scan. The README has the measurements.
 
 use super::lines;
+use super::nnue::Accumulators;
 use super::types::{FILES, Kind, Move, Piece, RANKS, SQUARES, Square};
 use super::zobrist;
 use crate::game::Side;
@@ -46,6 +47,9 @@ pub struct Position {
     /// How many pieces of each kind each side has.
     pub(super) counts: [[u8; 7]; 2],
     pub(super) states: Vec<State>,
+    /// The net's accumulators, one pair per state, when a net evaluates (`set_net`); `None`
+    /// keeps the classical evaluation, and make/unmake then pay one untaken branch.
+    pub(super) nnue: Option<Box<Accumulators>>,
 }
 
 impl Position {
@@ -72,6 +76,7 @@ impl Position {
             psq: [super::eval::S(0, 0); 2],
             counts: [[0; 7]; 2],
             states,
+            nnue: None,
         }
     }
 
@@ -239,6 +244,9 @@ impl Position {
         self.remove(moving, from);
         self.put(moving, to);
         key ^= zobrist::piece(moving, to);
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.push_move(&self.board, self.kings, moving, (from, to), captured);
+        }
         let us = self.side;
         self.side = us.flip();
         if us == Side::Black {
@@ -276,6 +284,9 @@ impl Position {
             return;
         }
         let st = self.states.pop().expect("checked above");
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.pop();
+        }
         self.side = self.side.flip();
         if self.side == Side::Black {
             self.fullmove -= 1;
@@ -299,6 +310,9 @@ impl Position {
         self.side = us.flip();
         if us == Side::Black {
             self.fullmove += 1;
+        }
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.push_copy();
         }
         self.states.push(State {
             key: prev.key ^ zobrist::SIDE,
@@ -330,6 +344,8 @@ impl Position {
             psq: self.psq,
             counts: self.counts,
             states: self.states[self.states.len() - keep..].to_vec(),
+            // The copy judges chases and never evaluates.
+            nnue: None,
         }
     }
 
@@ -346,6 +362,9 @@ impl Position {
             rule_plies,
             checks: [0; 2],
         });
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.reset(&self.board, self.kings);
+        }
     }
 
     /// The nearest pieces along the rank and file through `s`, in the four directions.

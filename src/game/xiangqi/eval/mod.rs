@@ -175,6 +175,9 @@ impl Position {
 
     /// The evaluation from the side to move's view.
     pub fn evaluate(&self) -> i32 {
+        if let Some(acc) = self.nnue.as_deref() {
+            return acc.evaluate(self.side);
+        }
         self.evaluate_with(self.psq)
     }
 

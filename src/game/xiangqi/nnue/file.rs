@@ -1,0 +1,266 @@
+//! The net file format, little-endian throughout:
+//!
+//! ```text
+//! magic        8 bytes  "JJNNUE\r\n" (the line ending catches text-mode copies)
+//! version      u32      1
+//! feature set  u32      1 = 14 kinds × 90 points a perspective, king mirrored to files d–e
+//! inputs       u32      1260
+//! hidden       u32      accumulator width, 1 to 4096
+//! activation   u32      1 = clipped ReLU
+//! qa, qb       u32 ×2   quantisation scales, 1 to 32767
+//! scale        u32      centipawns per output unit, 1 to 10000
+//! text length  u32      then that many bytes of UTF-8: what the net was trained on
+//! weights      i16 × inputs·hidden (one column per input), i16 × hidden (bias),
+//!              i16 × 2·hidden (output: side to move, then opponent), i32 output bias
+//! checksum     u32      FNV-1a of every byte before it
+//! ```
+//!
+//! Reading parses, then validates, and every problem is a `NetError` naming what is wrong: a
+//! damaged `EvalFile` must leave the engine on its classical evaluation, never crash it. The
+//! weight bounds guarantee that no accumulator (at most 32 inputs plus the bias) leaves i16
+//! and no output sum leaves i32.
+
+use super::features::{INPUTS, MAX_ACTIVE};
+use super::net::{Net, NetHeader};
+use std::fmt;
+
+pub const MAGIC: &[u8; 8] = b"JJNNUE\r\n";
+pub const VERSION: u32 = 1;
+pub const FEATURE_SET: u32 = 1;
+pub const ACTIVATION_CRELU: u32 = 1;
+const MAX_HIDDEN: u32 = 4096;
+const MAX_TEXT: u32 = 1 << 16;
+
+/// Everything that can be wrong with a net file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    Io(String),
+    /// The file ends inside `field`.
+    Truncated {
+        field: &'static str,
+    },
+    BadMagic,
+    UnsupportedVersion(u32),
+    UnknownFeatureSet(u32),
+    InputCount(u32),
+    HiddenSize(u32),
+    UnknownActivation(u32),
+    /// A scale (`qa`, `qb` or `scale`) out of its range.
+    Scale {
+        name: &'static str,
+        value: u32,
+    },
+    TextNotUtf8,
+    TextTooLong(u32),
+    /// Bytes after the checksum.
+    TrailingBytes(usize),
+    Checksum {
+        stored: u32,
+        computed: u32,
+    },
+    /// Weights so large that a sum could overflow.
+    WeightRange(&'static str),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io(e) => write!(f, "cannot read the net: {e}"),
+            NetError::Truncated { field } => write!(f, "the file ends inside the {field}"),
+            NetError::BadMagic => write!(f, "not a jiangjun net (wrong magic bytes)"),
+            NetError::UnsupportedVersion(v) => {
+                write!(f, "format version {v}, this build reads {VERSION}")
+            }
+            NetError::UnknownFeatureSet(s) => {
+                write!(f, "feature set {s}, this build knows {FEATURE_SET}")
+            }
+            NetError::InputCount(n) => write!(f, "{n} inputs, the feature set has {INPUTS}"),
+            NetError::HiddenSize(n) => write!(f, "accumulator width {n}, not 1 to {MAX_HIDDEN}"),
+            NetError::UnknownActivation(a) => {
+                write!(f, "activation {a}, this build knows {ACTIVATION_CRELU}")
+            }
+            NetError::Scale { name, value } => write!(f, "{name} = {value} is out of range"),
+            NetError::TextNotUtf8 => write!(f, "the description is not UTF-8"),
+            NetError::TextTooLong(n) => write!(f, "a description of {n} bytes, at most {MAX_TEXT}"),
+            NetError::TrailingBytes(n) => write!(f, "{n} bytes after the checksum"),
+            NetError::Checksum { stored, computed } => {
+                write!(
+                    f,
+                    "checksum {stored:08x}, the contents give {computed:08x} (damaged file)"
+                )
+            }
+            NetError::WeightRange(what) => write!(f, "{what} too large: a sum could overflow"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// FNV-1a, 32 bits.
+fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5, |h: u32, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The bytes of a net file.
+pub fn to_bytes(net: &Net) -> Vec<u8> {
+    let h = &net.header;
+    let mut out = Vec::with_capacity(64 + 2 * net.feature_weights.len());
+    out.extend_from_slice(MAGIC);
+    let text = h.description.as_bytes();
+    for v in [
+        VERSION,
+        FEATURE_SET,
+        INPUTS as u32,
+        h.hidden as u32,
+        ACTIVATION_CRELU,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for v in [h.qa, h.qb, h.scale] {
+        out.extend_from_slice(&(v as u32).to_le_bytes());
+    }
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(text);
+    for w in net
+        .feature_weights
+        .iter()
+        .chain(&net.feature_bias)
+        .chain(&net.output_weights)
+    {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(&net.output_bias.to_le_bytes());
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// A cursor over the file that names the field it failed in.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, field: &'static str) -> Result<&'a [u8], NetError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or(NetError::Truncated { field })?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn u32(&mut self, field: &'static str) -> Result<u32, NetError> {
+        let b = self.take(4, field)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn i16s(&mut self, n: usize, field: &'static str) -> Result<Vec<i16>, NetError> {
+        let b = self.take(n * 2, field)?;
+        Ok(b.chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+}
+
+/// Reads and checks a net file's bytes.
+pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+    let mut r = Reader { bytes, at: 0 };
+    if r.take(MAGIC.len(), "magic bytes")? != MAGIC {
+        return Err(NetError::BadMagic);
+    }
+    match r.u32("version")? {
+        VERSION => {}
+        v => return Err(NetError::UnsupportedVersion(v)),
+    }
+    match r.u32("feature set")? {
+        FEATURE_SET => {}
+        s => return Err(NetError::UnknownFeatureSet(s)),
+    }
+    let inputs = r.u32("input count")?;
+    if inputs as usize != INPUTS {
+        return Err(NetError::InputCount(inputs));
+    }
+    let hidden = r.u32("accumulator width")?;
+    if !(1..=MAX_HIDDEN).contains(&hidden) {
+        return Err(NetError::HiddenSize(hidden));
+    }
+    match r.u32("activation")? {
+        ACTIVATION_CRELU => {}
+        a => return Err(NetError::UnknownActivation(a)),
+    }
+    let mut scale = |name: &'static str, max: u32| -> Result<i32, NetError> {
+        let value = r.u32(name)?;
+        if (1..=max).contains(&value) {
+            Ok(value as i32)
+        } else {
+            Err(NetError::Scale { name, value })
+        }
+    };
+    let (qa, qb, cp) = (
+        scale("qa", 32767)?,
+        scale("qb", 32767)?,
+        scale("scale", 10000)?,
+    );
+    let text_len = r.u32("description length")?;
+    if text_len > MAX_TEXT {
+        return Err(NetError::TextTooLong(text_len));
+    }
+    let text = r.take(text_len as usize, "description")?;
+    let description = String::from_utf8(text.to_vec()).map_err(|_| NetError::TextNotUtf8)?;
+    let h = hidden as usize;
+    let feature_weights = r.i16s(INPUTS * h, "feature weights")?;
+    let feature_bias = r.i16s(h, "feature bias")?;
+    let output_weights = r.i16s(2 * h, "output weights")?;
+    let b = r.take(4, "output bias")?;
+    let output_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    let body_end = r.at;
+    let stored = r.u32("checksum")?;
+    if r.at != bytes.len() {
+        return Err(NetError::TrailingBytes(bytes.len() - r.at));
+    }
+    let computed = checksum(&bytes[..body_end]);
+    if stored != computed {
+        return Err(NetError::Checksum { stored, computed });
+    }
+    let net = Net {
+        header: NetHeader {
+            hidden: h,
+            qa,
+            qb,
+            scale: cp,
+            description,
+        },
+        feature_weights,
+        feature_bias,
+        output_weights,
+        output_bias,
+    };
+    check_ranges(&net)?;
+    Ok(net)
+}
+
+/// The largest magnitude in `v`, as i64.
+fn max_abs(v: &[i16]) -> i64 {
+    v.iter().map(|&w| i64::from(w).abs()).max().unwrap_or(0)
+}
+
+/// No accumulator leaves i16, no output sum leaves i32.
+pub fn check_ranges(net: &Net) -> Result<(), NetError> {
+    let acc = max_abs(&net.feature_bias) + MAX_ACTIVE as i64 * max_abs(&net.feature_weights);
+    if acc > i64::from(i16::MAX) {
+        return Err(NetError::WeightRange("feature weights"));
+    }
+    let out = i64::from(net.header.qa) * max_abs(&net.output_weights) * 2 * net.hidden() as i64
+        + i64::from(net.output_bias).abs();
+    if out > i64::from(i32::MAX) {
+        return Err(NetError::WeightRange("output weights"));
+    }
+    Ok(())
+}
+
+/// Reads and checks a net file.
+pub fn load(path: &str) -> Result<Net, NetError> {
+    let bytes = std::fs::read(path).map_err(|e| NetError::Io(format!("{path}: {e}")))?;
+    from_bytes(&bytes)
+}

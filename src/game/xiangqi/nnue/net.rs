@@ -1,0 +1,108 @@
+//! A quantised net in memory and its integer inference: 1260 inputs a perspective into an
+//! accumulator of `hidden` i16 values (feature weights scaled by QA), both accumulators (side
+//! to move first) through a clipped ReLU (0 to QA) into one output with i16 weights scaled by
+//! QB. The output is `(Σ clip(acc)·w + bias) · scale / (QA · QB)` centipawns.
+//!
+//! The loops are plain fixed-stride loops over slices, which the compiler vectorises; there is
+//! no explicit SIMD yet. `file` checks on load that no sum can overflow its type.
+
+use super::features::INPUTS;
+
+/// What a net file says about the net besides its weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetHeader {
+    /// Width of each perspective's accumulator.
+    pub hidden: usize,
+    /// Scale of the feature weights and biases; the clipped ReLU clips at QA.
+    pub qa: i32,
+    /// Scale of the output weights (the output bias is scaled by QA · QB).
+    pub qb: i32,
+    /// Centipawns per unit of the float output (the trainer's sigmoid takes output units).
+    pub scale: i32,
+    /// What the net was trained on, in the trainer's words.
+    pub description: String,
+}
+
+/// A quantised net, ready to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Net {
+    pub header: NetHeader,
+    /// `INPUTS × hidden`, one contiguous column of `hidden` per input.
+    pub feature_weights: Vec<i16>,
+    pub feature_bias: Vec<i16>,
+    /// `2 × hidden`: the side to move's half, then the opponent's.
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+}
+
+impl Net {
+    #[inline]
+    pub fn hidden(&self) -> usize {
+        self.header.hidden
+    }
+
+    /// The column of weights that input `feature` adds to an accumulator.
+    #[inline]
+    pub fn column(&self, feature: usize) -> &[i16] {
+        let h = self.hidden();
+        &self.feature_weights[feature * h..(feature + 1) * h]
+    }
+
+    /// An accumulator from scratch: the bias plus the column of every active input.
+    pub fn refresh(&self, features: &[u16], acc: &mut [i16]) {
+        acc.copy_from_slice(&self.feature_bias);
+        for &f in features {
+            add(acc, self.column(usize::from(f)));
+        }
+    }
+
+    /// The evaluation in centipawns from the side to move's view, from its accumulator and
+    /// the opponent's.
+    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let h = self.hidden();
+        let qa = self.header.qa as i16;
+        let (w_us, w_them) = self.output_weights.split_at(h);
+        let sum = dot_clipped(us, w_us, qa) + dot_clipped(them, w_them, qa) + self.output_bias;
+        let cp = i64::from(sum) * i64::from(self.header.scale)
+            / (i64::from(self.header.qa) * i64::from(self.header.qb));
+        // Far inside the search's mate scores whatever the weights.
+        cp.clamp(-20_000, 20_000) as i32
+    }
+
+    /// A net of zeros with this shape (a starting point for tests and `file`).
+    pub fn zeroed(header: NetHeader) -> Net {
+        let h = header.hidden;
+        Net {
+            header,
+            feature_weights: vec![0; INPUTS * h],
+            feature_bias: vec![0; h],
+            output_weights: vec![0; 2 * h],
+            output_bias: 0,
+        }
+    }
+}
+
+/// `acc += column`, wrapping never happens for a net `file` accepted.
+#[inline]
+pub(super) fn add(acc: &mut [i16], column: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(column) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// `acc -= column`.
+#[inline]
+pub(super) fn sub(acc: &mut [i16], column: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(column) {
+        *a = a.wrapping_sub(*w);
+    }
+}
+
+/// `Σ clamp(acc, 0, qa) · w` in i32 (no overflow for a net `file` accepted).
+#[inline]
+fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| i32::from(a.clamp(0, qa)) * i32::from(w))
+        .fold(0i32, i32::wrapping_add)
+}

@@ -1,0 +1,218 @@
+//! The float net the trainer fits, its gradient, AdamW, and the quantisation into the
+//! engine's integer net. The first layer is sparse: a forward pass adds the columns of at
+//! most 32 active inputs a perspective, and the backward pass adds the accumulator's gradient
+//! into those columns only. This is why there is no tensor crate: a general one would
+//! multiply a 1260-wide, 97 %-zero input densely.
+//!
+//! Parameters live in one flat vector, `[w1 (INPUTS × h, one column per input) | b1 (h) |
+//! w2 (2h: side to move, then opponent) | b2]`, so that AdamW and the gradient sums are one
+//! loop.
+
+use super::data::{Sample, sigmoid};
+use crate::game::xiangqi::nnue::features::INPUTS;
+use crate::game::xiangqi::nnue::{Net, NetHeader};
+use crate::random::{self, RngExt};
+
+/// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
+pub const QA: i32 = 510;
+pub const QB: i32 = 512;
+/// Centipawns per output unit; the sigmoid of the output is the expected score.
+pub const SCALE: i32 = 400;
+/// Bounds kept after every step so that the quantised net passes `file::check_ranges`
+/// (33 × 1.9 × 510 < 32767; 510 × 1.98 × 512 × 2 × 1024 < 2^31).
+const CLIP_FEATURE: f32 = 1.9;
+const CLIP_OUTPUT: f32 = 1.98;
+
+/// A float net of accumulator width `hidden`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+impl FloatNet {
+    /// Small random weights from `seed`.
+    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = random::seeded(seed);
+        let mut net = FloatNet {
+            hidden,
+            params: vec![0.0; Self::len(hidden)],
+        };
+        let w1 = INPUTS * hidden;
+        for w in &mut net.params[..w1] {
+            *w = rng.random_range(-0.1..0.1);
+        }
+        for w in &mut net.params[w1..w1 + hidden] {
+            *w = rng.random_range(0.0..0.2);
+        }
+        let bound = 1.0 / (2.0 * hidden as f32).sqrt();
+        for w in &mut net.params[w1 + hidden..w1 + 3 * hidden] {
+            *w = rng.random_range(-bound..bound);
+        }
+        net
+    }
+
+    pub fn len(hidden: usize) -> usize {
+        INPUTS * hidden + 3 * hidden + 1
+    }
+
+    fn offsets(&self) -> (usize, usize, usize) {
+        let w1 = INPUTS * self.hidden;
+        (w1, w1 + self.hidden, w1 + 3 * self.hidden)
+    }
+
+    /// Both accumulators of a sample (side to move first), before the activation.
+    fn accumulate(&self, s: &Sample, acc: &mut [Vec<f32>; 2]) {
+        let h = self.hidden;
+        let (b1, _, _) = self.offsets();
+        for (row, a) in acc.iter_mut().enumerate() {
+            a.copy_from_slice(&self.params[b1..b1 + h]);
+            for &f in s.active(row) {
+                let col = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
+                for (x, w) in a.iter_mut().zip(col) {
+                    *x += w;
+                }
+            }
+        }
+    }
+
+    fn output_of(&self, acc: &[Vec<f32>; 2]) -> f32 {
+        let h = self.hidden;
+        let (_, w2, b2) = self.offsets();
+        let mut out = self.params[b2];
+        for (row, a) in acc.iter().enumerate() {
+            let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
+            out += a
+                .iter()
+                .zip(w)
+                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        }
+        out
+    }
+
+    /// The output (in output units; × SCALE for centipawns) from the side to move's view.
+    pub fn evaluate(&self, s: &Sample) -> f32 {
+        let mut acc = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
+        self.accumulate(s, &mut acc);
+        self.output_of(&acc)
+    }
+
+    /// Adds the gradient of the squared error `(sigmoid(out) − target)²` of every sample
+    /// into `grad` (same layout as `params`), and returns the summed error.
+    pub fn gradient(&self, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
+        let h = self.hidden;
+        let (b1, w2, b2) = self.offsets();
+        let mut acc = [vec![0.0; h], vec![0.0; h]];
+        let mut d_acc = vec![0.0; h];
+        let mut error = 0.0;
+        for s in samples {
+            self.accumulate(s, &mut acc);
+            let p = sigmoid(self.output_of(&acc));
+            let diff = p - s.target(lambda, SCALE as f32);
+            error += f64::from(diff * diff);
+            let g_out = 2.0 * diff * p * (1.0 - p);
+            grad[b2] += g_out;
+            for (row, a) in acc.iter().enumerate() {
+                let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
+                let g_w2 = &mut grad[w2 + row * h..w2 + (row + 1) * h];
+                for j in 0..h {
+                    let live = a[j] > 0.0 && a[j] < 1.0;
+                    g_w2[j] += g_out * a[j].clamp(0.0, 1.0);
+                    d_acc[j] = if live { g_out * w[j] } else { 0.0 };
+                }
+                for (g, d) in grad[b1..b1 + h].iter_mut().zip(&d_acc) {
+                    *g += d;
+                }
+                for &f in s.active(row) {
+                    let col = &mut grad[usize::from(f) * h..(usize::from(f) + 1) * h];
+                    for (g, d) in col.iter_mut().zip(&d_acc) {
+                        *g += d;
+                    }
+                }
+            }
+        }
+        error
+    }
+
+    /// The summed squared error over `samples`.
+    pub fn error(&self, samples: &[Sample], lambda: f32) -> f64 {
+        samples
+            .iter()
+            .map(|s| {
+                let d = sigmoid(self.evaluate(s)) - s.target(lambda, SCALE as f32);
+                f64::from(d * d)
+            })
+            .sum()
+    }
+
+    /// Keeps every weight inside the bounds the quantised net needs.
+    pub fn clip(&mut self) {
+        let (_, w2, _) = self.offsets();
+        for w in &mut self.params[..w2] {
+            *w = w.clamp(-CLIP_FEATURE, CLIP_FEATURE);
+        }
+        for w in &mut self.params[w2..w2 + 2 * self.hidden] {
+            *w = w.clamp(-CLIP_OUTPUT, CLIP_OUTPUT);
+        }
+    }
+
+    /// The engine's integer net: weights rounded to the nearest step of their scale.
+    pub fn quantise(&self, description: String) -> Net {
+        let (b1, w2, b2) = self.offsets();
+        let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+        let header = NetHeader {
+            hidden: self.hidden,
+            qa: QA,
+            qb: QB,
+            scale: SCALE,
+            description,
+        };
+        Net {
+            header,
+            feature_weights: self.params[..b1].iter().map(|&x| q(x, QA)).collect(),
+            feature_bias: self.params[b1..w2].iter().map(|&x| q(x, QA)).collect(),
+            output_weights: self.params[w2..b2].iter().map(|&x| q(x, QB)).collect(),
+            output_bias: (self.params[b2] * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// AdamW: Adam on the gradient, and a decay of every weight by `lr × wd` per step that does
+/// not go through the moment estimates.
+pub struct AdamW {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+    pub lr: f32,
+    pub wd: f32,
+}
+
+impl AdamW {
+    pub fn new(len: usize, lr: f32, wd: f32) -> AdamW {
+        AdamW {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            t: 0,
+            lr,
+            wd,
+        }
+    }
+
+    pub fn step(&mut self, params: &mut [f32], grad: &[f32]) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
+        for (((w, g), m), v) in params
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *w -= self.lr * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + self.wd * *w);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The trainer against the engine: the float net and its quantised integer net agree within a
+//! few centipawns, and the analytic gradient matches finite differences.
+
+use super::data::Sample;
+use super::model::{FloatNet, SCALE};
+use crate::game::xiangqi::Position;
+use crate::game::{GenKind, MoveList};
+use crate::random::{self, RngExt};
+use std::sync::Arc;
+
+/// `count` positions from random playouts of seed `seed`.
+fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = random::seeded(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.random_range(1..120) {
+            let mut list = MoveList::new(crate::game::xiangqi::Move::NONE);
+            pos.generate_legal(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list.as_slice()[rng.random_range(0..list.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn float_and_quantised_nets_agree_within_a_few_centipawns() {
+    let float = FloatNet::random(128, 5);
+    let net = Arc::new(float.quantise("test".into()));
+    let mut worst = 0.0f32;
+    let mut total = 0.0f32;
+    let positions = random_positions(1000, 9);
+    for pos in &positions {
+        let sample = Sample::new(pos, 0.5, 0.0).expect("a legal position has at most 32 pieces");
+        let want = float.evaluate(&sample) * SCALE as f32;
+        let mut engine = pos.clone();
+        engine.set_net(Some(Arc::clone(&net)));
+        let diff = (engine.evaluate() as f32 - want).abs();
+        worst = worst.max(diff);
+        total += diff;
+    }
+    let mean = total / positions.len() as f32;
+    assert!(
+        worst <= 6.0 && mean <= 2.0,
+        "worst {worst} cp, mean {mean} cp"
+    );
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let mut net = FloatNet::random(8, 3);
+    let samples: Vec<Sample> = random_positions(20, 4)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Sample::new(p, (i % 3) as f32 / 2.0, (i as f32 - 10.0) * 30.0))
+        .collect();
+    let mut grad = vec![0.0; net.params.len()];
+    net.gradient(&samples, 0.5, &mut grad);
+    // The output bias, an output weight, a first-layer bias, and a column of an active input.
+    let f = usize::from(samples[0].active(0)[0]);
+    let n = net.params.len();
+    let h = net.hidden;
+    for i in [n - 1, n - 2, n - 1 - 2 * h - 3, f * h + 2] {
+        let e = 1e-3;
+        let keep = net.params[i];
+        net.params[i] = keep + e;
+        let up = net.error(&samples, 0.5);
+        net.params[i] = keep - e;
+        let down = net.error(&samples, 0.5);
+        net.params[i] = keep;
+        let numeric = ((up - down) / (2.0 * f64::from(e))) as f32;
+        assert!(
+            (numeric - grad[i]).abs() <= 1e-3 + 0.05 * numeric.abs(),
+            "parameter {i}: analytic {} numeric {numeric}",
+            grad[i]
+        );
+    }
+}
