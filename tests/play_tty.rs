@@ -29,6 +29,10 @@ struct Tty {
 
 impl Tty {
     fn start(args: &[&str]) -> Tty {
+        Tty::start_game("xiangqi", args)
+    }
+
+    fn start_game(game: &str, args: &[&str]) -> Tty {
         let size = Winsize {
             ws_row: 50,
             ws_col: 120,
@@ -39,7 +43,7 @@ impl Tty {
         let slave = File::from(pty.slave);
         let io = |f: &File| Stdio::from(f.try_clone().expect("a second handle on the tty"));
         let child = Command::new(JIANGJUN)
-            .arg("play")
+            .args(["--game", game, "play"])
             .args(args)
             .env("TERM", "xterm-256color")
             .env_remove("NO_COLOR")
@@ -248,5 +252,29 @@ fn a_saved_game_loads_again_and_the_history_recalls_a_line() {
     );
     let _ = std::fs::remove_file(&pgn);
     tty.line("> ", "quit");
+    assert_eq!(tty.exit_code(), Some(0));
+}
+
+#[test]
+fn chess_in_san_and_long_algebraic() {
+    let mut tty = Tty::start_game("chess", &["--depth", "1"]);
+    let first = tty.expect("White> ");
+    assert!(first.contains("♔"), "figurines: {first}");
+    tty.type_keys("e4\r");
+    let reply = tty.expect("White> ");
+    assert!(reply.contains("you play e4"), "SAN: {reply}");
+    assert!(reply.contains(", depth 1]"), "{reply}");
+    tty.type_keys("g1f3\r");
+    assert!(
+        tty.expect("White> ").contains("you play Nf3"),
+        "long algebraic"
+    );
+    tty.type_keys("Nd5\r");
+    let error = tty.expect("White> ");
+    assert!(
+        error.contains("Nd5 is not a legal move here; its legal moves: "),
+        "{error}"
+    );
+    tty.type_keys("\x04");
     assert_eq!(tty.exit_code(), Some(0));
 }

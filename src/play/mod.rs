@@ -1,29 +1,36 @@
-//! `jiangjun play`: Xiangqi against the engine in the terminal, two people at one keyboard,
-//! or the engine against itself. The player types moves in any notation (ICCS `h2e2`, WXF
-//! `C2.5`, Chinese 炮二平五) or a command; a move that is unreadable, ambiguous or illegal
+//! `jiangjun play`: Xiangqi (or, with `--game chess`, chess) against the engine in the
+//! terminal, two people at one keyboard, or the engine against itself. The player types moves
+//! in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese 炮二平五; chess `e2e4` or SAN `Nf3`) or
+//! a command; a move that is unreadable, ambiguous or illegal
 //! gets the notation module's message and the game goes on. `Session` does the work line by
 //! line and returns text, so that tests drive it without a terminal; `run` only moves lines
 //! between it and the terminal, through rustyline (line editing, history, Ctrl-R) when stdin
 //! is a terminal and plain line reading when it is not.
 
 mod board;
+mod chess_board;
+mod game;
 mod record;
 mod session;
 mod timing;
 
-use crate::game::xiangqi::Position;
+use crate::cli::GameKind;
 use crate::game::xiangqi::notation::Notation;
+use crate::game::{chess, xiangqi};
 use crate::matches::clock::TimeControl;
+pub use game::Playable;
+use game::side_name;
 use rustyline::error::ReadlineError;
-use session::name;
 pub use session::{Seat, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-/// Play Xiangqi against the engine in the terminal.
+/// Play Xiangqi (or chess, with --game chess) against the engine in the terminal.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct PlayArgs {
-    /// The side you play (both: two people; none: the engine plays itself).
+    /// The side you play (red is white in chess; both: two people; none: the engine plays
+    /// itself).
     #[arg(long, value_enum, default_value = "red")]
     side: Seat,
     /// The engine's search depth (1 to 30; the default without --tc or --movetime is 7).
@@ -40,15 +47,17 @@ pub struct PlayArgs {
     /// Start from this position instead of the initial one.
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
-    /// How moves are shown: iccs, wxf or chinese (any is read).
+    /// How moves are shown: iccs, wxf or chinese (any is read); chess: iccs shows long
+    /// algebraic (e2e4), the others SAN (Nf3).
     #[arg(long, default_value = "chinese", value_parser = clap::value_parser!(Notation))]
     notation: Notation,
-    /// Letters (R H E A K C P; Black in lower case) instead of Chinese characters.
+    /// Letters (R H E A K C P; chess K Q R B N P; Black in lower case) instead of Chinese
+    /// characters or chess figurines.
     #[arg(long)]
     ascii: bool,
 }
 
-const HELP: &str = "Type a move (h2e2, H2-E2, C2.5, 炮二平五, 马8进7, 前车进一) or a command:\n  \
+const HELP: &str = "or a command:\n  \
     undo          take back your last move (and the engine's reply)\n  \
     hint          the engine's choice for you\n  \
     moves         your legal moves\n  \
@@ -67,7 +76,7 @@ pub enum Reply {
     Quit,
 }
 
-impl Session {
+impl<G: Playable> Session<G> {
     /// Answers one line of input.
     pub fn handle(&mut self, line: &str) -> Reply {
         let line = line.trim();
@@ -76,7 +85,7 @@ impl Session {
         let text = match word {
             "" => return Reply::Text(String::new()),
             "quit" | "exit" | "q" => return Reply::Quit,
-            "help" | "?" => HELP.to_string(),
+            "help" | "?" => format!("Type a move ({}) {HELP}", G::MOVE_EXAMPLES),
             "board" => self.show(),
             "flip" => {
                 self.flipped = !self.flipped;
@@ -107,7 +116,7 @@ impl Session {
         match self.think(&limits) {
             (Some(m), thought) => format!(
                 "hint: {}   [{}]",
-                crate::game::xiangqi::notation::format(&self.pos, m, self.notation),
+                self.pos.write(m, self.notation),
                 thought.describe()
             ),
             (None, _) => "no legal move".to_string(),
@@ -118,7 +127,7 @@ impl Session {
     fn prompt(&self) -> String {
         match self.ended {
             Some(_) => "> ".to_string(),
-            None => format!("{}> ", name(self.pos.side_to_move())),
+            None => format!("{}> ", side_name::<G>(self.pos.side_to_move())),
         }
     }
 }
@@ -172,14 +181,22 @@ impl Input {
     }
 }
 
-/// Entry point for `jiangjun play`: reads lines until `quit`, Ctrl-D, Ctrl-C or end of input.
-pub fn run(args: &PlayArgs) -> ExitCode {
+/// Entry point for `jiangjun [--game chess] play`.
+pub fn run(args: &PlayArgs, game: GameKind) -> ExitCode {
+    match game {
+        GameKind::Xiangqi => run_game::<xiangqi::Position>(args),
+        GameKind::Chess => run_game::<chess::Position>(args),
+    }
+}
+
+/// Reads lines until `quit`, Ctrl-D, Ctrl-C or the end of input.
+fn run_game<G: Playable>(args: &PlayArgs) -> ExitCode {
     let start = match &args.fen {
-        Some(f) => match Position::from_fen(f) {
+        Some(f) => match G::from_fen(f) {
             Ok(p) => p,
             Err(e) => return crate::cli::usage_error(Some("play"), &e.to_string()),
         },
-        None => Position::startpos(),
+        None => G::startpos(),
     };
     let tc = args
         .tc

@@ -3,13 +3,13 @@
 //! read back by its reader, so that a game saved here opens in a GUI and in `jiangjun match
 //! --read-pgn`, and a game from either loads here.
 
+use super::game::Playable;
 use super::session::{Seat, Session};
-use crate::game::xiangqi::notation::{self, Notation};
-use crate::game::xiangqi::{Move, Position};
+use crate::game::xiangqi::notation::Notation;
 use crate::matches::pgn::{self, PgnGame};
-use crate::matches::variant::{PgnInfo, Variant};
+use crate::matches::variant::PgnInfo;
 
-impl Session {
+impl<G: Playable> Session<G> {
     fn player_names(&self) -> [String; 2] {
         let engine = format!("jiangjun ({})", self.timing.tc.describe());
         let (red, black) = match self.seat {
@@ -26,7 +26,7 @@ impl Session {
         let names = self.player_names();
         let date = crate::matches::pgn_date();
         let (result, comment) = match self.ended {
-            Some(e) => (e.result(), e.describe()),
+            Some(e) => (e.result(), e.describe(G::SIDE_NAMES)),
             None => ("*", String::new()),
         };
         let info = PgnInfo {
@@ -43,7 +43,7 @@ impl Session {
             result,
             notation,
         };
-        let text = <Position as Variant>::write_pgn(&self.start, &self.moves, &info);
+        let text = G::write_pgn(&self.start, &self.moves, &info);
         let text = text.replacen("jiangjun match", "jiangjun play", 1);
         match self.ended {
             Some(_) => text,
@@ -89,7 +89,7 @@ impl Session {
             },
             Err(e) => return format!("{file}: {e}"),
         };
-        match replay(&game) {
+        match replay::<G>(&game) {
             Ok((start, moves)) => {
                 self.restart(start, &moves);
                 format!(
@@ -103,16 +103,19 @@ impl Session {
     }
 }
 
-/// The start position and the moves of a game read from PGN (ICCS, WXF or Chinese).
-fn replay(game: &PgnGame) -> Result<(Position, Vec<Move>), String> {
+/// The start position and the moves of a game read from PGN (Xiangqi: ICCS, WXF or
+/// Chinese; chess: SAN or long algebraic).
+fn replay<G: Playable>(game: &PgnGame) -> Result<(G, Vec<G::Move>), String> {
     let start = match game.tag("FEN") {
-        Some(f) => Position::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
-        None => Position::startpos(),
+        Some(f) => G::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
+        None => G::startpos(),
     };
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (i, text) in game.moves.iter().enumerate() {
-        let m = notation::parse(&pos, text).map_err(|e| format!("ply {}: {e}", i + 1))?;
+        let m = pos
+            .read_record(text)
+            .map_err(|e| format!("ply {}: {e}", i + 1))?;
         pos.make(m);
         moves.push(m);
     }

@@ -3,11 +3,11 @@
 //! chase, repetition and the move limit; resignation, an agreed draw and the flag are added
 //! here. `Session` returns text and never prints, so that tests drive it without a terminal.
 
-use super::board::{self, Style};
+use super::board::Style;
+use super::game::{Playable, side_name};
 use super::timing::Timing;
 use crate::bench::search_once;
-use crate::game::xiangqi::notation::{self, Notation};
-use crate::game::xiangqi::{Move, Position, rules};
+use crate::game::xiangqi::notation::Notation;
 use crate::game::{GenKind, MoveList, Outcome, Side};
 use crate::matches::clock::{Tick, TimeControl};
 use crate::matches::game::Termination;
@@ -19,6 +19,7 @@ use clap::ValueEnum;
 /// Which sides the person at the keyboard plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Seat {
+    #[value(alias = "white")]
     Red,
     Black,
     Both,
@@ -54,15 +55,16 @@ impl Ending {
         }
     }
 
-    /// "Red wins by checkmate", "draw by repetition", "Black wins on time".
-    pub fn describe(&self) -> String {
+    /// "Red wins by checkmate", "draw by repetition", "Black wins on time"; `names` are the
+    /// sides' names, the first mover's first.
+    pub fn describe(&self, names: [&str; 2]) -> String {
         let why = match self.termination {
             Termination::TimeForfeit => "on time".to_string(),
             Termination::DrawAgreement => "agreement".to_string(),
             t => t.describe().to_string(),
         };
         match self.winner {
-            Some(side) => format!("{} wins {}{why}", name(side), by(self.termination)),
+            Some(side) => format!("{} wins {}{why}", names[side.index()], by(self.termination)),
             None => format!("draw by {why}"),
         }
     }
@@ -72,13 +74,6 @@ fn by(t: Termination) -> &'static str {
     match t {
         Termination::TimeForfeit => "",
         _ => "by ",
-    }
-}
-
-pub fn name(side: Side) -> &'static str {
-    match side {
-        Side::Red => "Red",
-        Side::Black => "Black",
     }
 }
 
@@ -105,10 +100,10 @@ impl Thought {
 }
 
 /// One game in progress.
-pub struct Session {
-    pub(super) start: Position,
-    pub(super) pos: Position,
-    pub(super) moves: Vec<Move>,
+pub struct Session<G: Playable> {
+    pub(super) start: G,
+    pub(super) pos: G,
+    pub(super) moves: Vec<G::Move>,
     pub(super) seat: Seat,
     pub(super) notation: Notation,
     pub(super) flipped: bool,
@@ -118,8 +113,8 @@ pub struct Session {
     pub(super) tt: Tt,
 }
 
-impl Session {
-    pub fn new(start: Position, seat: Seat, tc: TimeControl, notation: Notation) -> Session {
+impl<G: Playable> Session<G> {
+    pub fn new(start: G, seat: Seat, tc: TimeControl, notation: Notation) -> Session<G> {
         let mut s = Session {
             pos: start.clone(),
             start,
@@ -151,7 +146,7 @@ impl Session {
     /// The board, check, the clocks and whose turn it is, or how the game ended.
     pub fn show(&self) -> String {
         let last = self.moves.last().copied();
-        let mut s = board::render(&self.pos, last, self.flipped, self.style);
+        let mut s = self.pos.render(last, self.flipped, self.style);
         if let Some(clocks) = self
             .timing
             .show(self.pos.side_to_move(), self.ended.is_none())
@@ -166,14 +161,14 @@ impl Session {
     /// "Red to move", "Black to move, in check", or "game over: …".
     pub fn status(&self) -> String {
         match self.ended {
-            Some(e) => format!("game over: {} ({})", e.describe(), e.result()),
+            Some(e) => format!("game over: {} ({})", e.describe(G::SIDE_NAMES), e.result()),
             None => {
                 let check = if self.pos.in_check() {
                     ", in check"
                 } else {
                     ""
                 };
-                format!("{} to move{check}", name(self.pos.side_to_move()))
+                format!("{} to move{check}", side_name::<G>(self.pos.side_to_move()))
             }
         }
     }
@@ -181,15 +176,15 @@ impl Session {
     /// Sets `ended` if the rules end the game here.
     pub(super) fn judge(&mut self) {
         if self.ended.is_none()
-            && let Some(o) = rules::outcome(&self.pos, 3)
+            && let Some(o) = self.pos.arbiter_outcome()
         {
             self.ended = Some(Ending::from_outcome(self.pos.side_to_move(), o));
         }
     }
 
     /// Plays a legal move and returns its text, with "check" when it gives one.
-    pub(super) fn play(&mut self, m: Move) -> String {
-        let mut text = notation::format(&self.pos, m, self.notation);
+    pub(super) fn play(&mut self, m: G::Move) -> String {
+        let mut text = self.pos.write(m, self.notation);
         self.pos.make(m);
         self.moves.push(m);
         self.judge();
@@ -206,11 +201,11 @@ impl Session {
             winner: Some(loser.flip()),
             termination: Termination::TimeForfeit,
         });
-        format!("{}'s flag fell", name(loser))
+        format!("{}'s flag fell", side_name::<G>(loser))
     }
 
     /// Searches the position to `limits` on one thread.
-    pub(super) fn think(&self, limits: &Limits) -> (Option<Move>, Thought) {
+    pub(super) fn think(&self, limits: &Limits) -> (Option<G::Move>, Thought) {
         let report = search_once(self.pos.clone(), limits, &self.tt);
         let thought = Thought {
             score: report.score,
@@ -248,9 +243,9 @@ impl Session {
         if !self.human_to_move() {
             return "it is the engine's turn".to_string();
         }
-        let m = match notation::parse_offering(&self.pos, typed, self.notation) {
+        let m = match self.pos.read(typed, self.notation) {
             Ok(m) => m,
-            Err(e) => return e.to_string(),
+            Err(e) => return e,
         };
         if self.timing.charge(self.pos.side_to_move(), true) == Tick::Flagged {
             let text = self.flag();
@@ -262,11 +257,11 @@ impl Session {
 
     /// The legal moves of the side to move, written in the session's notation.
     pub(super) fn legal_moves(&self) -> Vec<String> {
-        let mut list = MoveList::new(Move::NONE);
-        self.pos.generate_legal(GenKind::All, &mut list);
+        let mut list = MoveList::new(G::NULL_MOVE);
+        self.pos.generate(GenKind::All, &mut list);
         let mut v: Vec<String> = list
             .iter()
-            .map(|m| notation::format(&self.pos, m, self.notation))
+            .map(|m| self.pos.write(m, self.notation))
             .collect();
         v.sort();
         v
@@ -292,7 +287,7 @@ impl Session {
     }
 
     /// Starts from `start` with `moves` played (a new game, or one loaded from a file).
-    pub(super) fn restart(&mut self, start: Position, moves: &[Move]) {
+    pub(super) fn restart(&mut self, start: G, moves: &[G::Move]) {
         self.pos = start.clone();
         self.start = start;
         self.moves.clear();

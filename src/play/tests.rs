@@ -1,8 +1,9 @@
 //! A game driven line by line, as a player types it.
 
 use super::*;
+use crate::game::xiangqi::Position;
 
-fn text(s: &mut Session, line: &str) -> String {
+fn text<G: Playable>(s: &mut Session<G>, line: &str) -> String {
     match s.handle(line) {
         Reply::Text(t) => t,
         Reply::Quit => "<quit>".to_string(),
@@ -45,7 +46,7 @@ fn the_game_ends_at_mate() {
     assert!(text(&mut s, "d9e9").contains("the game is over"));
 }
 
-fn both(fen: Option<&str>) -> Session {
+fn both(fen: Option<&str>) -> Session<Position> {
     let start = fen.map_or_else(Position::startpos, |f| {
         Position::from_fen(f).expect("a valid test FEN")
     });
@@ -143,4 +144,36 @@ fn a_saved_game_loads_back_in_every_notation() {
     assert!(text(&mut s, "save").contains("which file?"));
     assert!(text(&mut s, "save x.pgn klingon").contains("unknown notation"));
     assert!(text(&mut s, "load /nonexistent/x.pgn").starts_with("cannot read"));
+}
+
+#[test]
+fn chess_is_played_in_san_and_long_algebraic_to_mate() {
+    let mut s = Session::new(
+        chess::Position::startpos(),
+        Seat::Both,
+        TimeControl::Depth(1),
+        Notation::Chinese,
+    );
+    for m in ["f2f3", "e5", "g4"] {
+        let t = text(&mut s, m);
+        assert!(t.contains(" to move"), "{m}: {t}");
+    }
+    assert!(text(&mut s, "moves").contains("Qh4#"));
+    let t = text(&mut s, "Qh4");
+    assert!(t.starts_with("you play Qh4#"), "{t}");
+    assert!(
+        t.ends_with("game over: Black wins by checkmate (0-1)"),
+        "{t}"
+    );
+    assert!(text(&mut s, "help").contains("Nf3, exd6, O-O"));
+    let t = text(&mut s, "undo");
+    assert!(t.ends_with("Black to move"), "{t}");
+    assert!(text(&mut s, "Bc5").starts_with("you play Bc5"));
+    let t = text(&mut s, "Ke2");
+    assert!(
+        t.ends_with("no piece of that kind can move"),
+        "the bishop holds f2: {t}"
+    );
+    let t = text(&mut s, "Nf4");
+    assert!(t.ends_with("its legal moves: Na3 Nc3 Nh3"), "{t}");
 }
