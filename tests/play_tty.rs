@@ -278,3 +278,43 @@ fn chess_in_san_and_long_algebraic() {
     tty.type_keys("\x04");
     assert_eq!(tty.exit_code(), Some(0));
 }
+
+#[test]
+fn another_engine_is_the_opponent_as_in_a_match() {
+    let cmd = format!("cmd={JIANGJUN}");
+    let mut tty = Tty::start(&["--depth", "1", "--engine", "name=other", &cmd]);
+    tty.line("Red> ", "h2e2");
+    let reply = tty.expect("Red> ");
+    assert!(reply.contains("engine 'other' plays "), "{reply}");
+    assert!(reply.contains("[score "), "its reported score: {reply}");
+    tty.type_keys("\x04");
+    assert_eq!(tty.exit_code(), Some(0));
+    let chess = [
+        "--depth",
+        "1",
+        "--engine",
+        "name=uci",
+        &cmd,
+        "arg=--game",
+        "arg=chess",
+    ];
+    let mut tty = Tty::start_game("chess", &chess);
+    tty.line("White> ", "e4");
+    assert!(
+        tty.expect("White> ").contains("engine 'uci' plays "),
+        "UCI by default"
+    );
+    tty.type_keys("\x04");
+    assert_eq!(tty.exit_code(), Some(0));
+    // A Xiangqi engine in a chess game: its move is refused, and it loses as in a match.
+    let mut tty = Tty::start_game("chess", &["--depth", "1", "--engine", "name=xq", &cmd]);
+    tty.line("White> ", "e4");
+    let end = tty.expect("(1-0)");
+    assert!(end.contains("engine 'xq' answered "), "{end}");
+    assert!(
+        end.contains("game over: White wins by malformed move"),
+        "{end}"
+    );
+    tty.line("> ", "quit");
+    assert_eq!(tty.exit_code(), Some(0));
+}

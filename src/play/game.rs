@@ -9,6 +9,7 @@ use super::board::{self, Style};
 use super::chess_board;
 use crate::game::xiangqi::notation::{self, Notation};
 use crate::game::{GenKind, MoveList, Side, chess, xiangqi};
+use crate::matches::engine::Proto;
 use crate::matches::variant::Variant;
 
 /// A game that can be played at the keyboard.
@@ -17,6 +18,8 @@ pub trait Playable: Variant {
     const SIDE_NAMES: [&'static str; 2];
     /// Moves as the player may type them, for `help`.
     const MOVE_EXAMPLES: &'static str;
+    /// The protocol another engine speaks unless its `proto=` says otherwise.
+    const DEFAULT_PROTO: Proto;
     /// The board, the first mover at the bottom unless `flipped`, `last` marked.
     fn render(&self, last: Option<Self::Move>, flipped: bool, style: Style) -> String;
     /// A legal move as the player reads it.
@@ -35,6 +38,7 @@ pub fn side_name<G: Playable>(side: Side) -> &'static str {
 impl Playable for xiangqi::Position {
     const SIDE_NAMES: [&'static str; 2] = ["Red", "Black"];
     const MOVE_EXAMPLES: &'static str = "h2e2, H2-E2, C2.5, 炮二平五, 马8进7, 前车进一";
+    const DEFAULT_PROTO: Proto = Proto::Ucci;
     fn render(&self, last: Option<xiangqi::Move>, flipped: bool, style: Style) -> String {
         board::render(self, last, flipped, style)
     }
@@ -80,6 +84,7 @@ fn chess_moves_meant(pos: &chess::Position, text: &str, notation: Notation) -> V
 impl Playable for chess::Position {
     const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
     const MOVE_EXAMPLES: &'static str = "e2e4, e7e8q, e4, Nf3, exd6, O-O, e8=Q";
+    const DEFAULT_PROTO: Proto = Proto::Uci;
     fn render(&self, last: Option<chess::Move>, flipped: bool, style: Style) -> String {
         chess_board::render(self, last, flipped, style)
     }

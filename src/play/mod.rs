@@ -10,6 +10,7 @@
 mod board;
 mod chess_board;
 mod game;
+mod opponent;
 mod record;
 mod session;
 mod timing;
@@ -55,6 +56,11 @@ pub struct PlayArgs {
     /// characters or chess figurines.
     #[arg(long)]
     ascii: bool,
+    /// Another engine to play against instead of jiangjun, in jiangjun match's words
+    /// (name=… cmd=… [proto=ucci|uci] [arg=…] [option.NAME=VALUE] [ranks=1] …); with --side
+    /// none jiangjun plays the first side against it.
+    #[command(flatten)]
+    engine: crate::matches::specs::EngineWords,
 }
 
 const HELP: &str = "or a command:\n  \
@@ -203,6 +209,20 @@ fn run_game<G: Playable>(args: &PlayArgs) -> ExitCode {
         .or(args.movetime)
         .unwrap_or(TimeControl::Depth(args.depth.unwrap_or(7)));
     let mut session = Session::new(start, args.side, tc, args.notation);
+    match args.engine.0.as_slice() {
+        [] => {}
+        [words] => {
+            let spec = match crate::matches::specs::engine_spec(words, G::DEFAULT_PROTO) {
+                Ok(spec) => spec,
+                Err(e) => return crate::cli::usage_error(Some("play"), &e),
+            };
+            match opponent::Opponent::start(spec) {
+                Ok(o) => session.opponent = Some(o),
+                Err(e) => return crate::cli::finish("play", Err(e)),
+            }
+        }
+        _ => return crate::cli::usage_error(Some("play"), "one --engine at most"),
+    }
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     session.style = board::Style {
         colour,

@@ -11,12 +11,14 @@ use crate::matches::variant::PgnInfo;
 
 impl<G: Playable> Session<G> {
     fn player_names(&self) -> [String; 2] {
-        let engine = format!("jiangjun ({})", self.timing.tc.describe());
+        let own = format!("jiangjun ({})", self.timing.tc.describe());
+        let other = self.opponent.as_ref().map(|o| o.name().to_string());
+        let engine = other.clone().unwrap_or_else(|| own.clone());
         let (red, black) = match self.seat {
             Seat::Red => ("human".to_string(), engine),
             Seat::Black => (engine, "human".to_string()),
             Seat::Both => ("human".to_string(), "human".to_string()),
-            Seat::None => (engine.clone(), engine),
+            Seat::None => (own, engine),
         };
         [red, black]
     }

@@ -5,6 +5,7 @@
 
 use super::board::Style;
 use super::game::{Playable, side_name};
+use super::opponent::{self, Opponent, Turn};
 use super::timing::Timing;
 use crate::bench::search_once;
 use crate::game::xiangqi::notation::Notation;
@@ -111,6 +112,8 @@ pub struct Session<G: Playable> {
     pub(super) timing: Timing,
     pub(super) ended: Option<Ending>,
     pub(super) tt: Tt,
+    /// Another engine process (`--engine`), playing instead of the built-in search.
+    pub(super) opponent: Option<Opponent>,
 }
 
 impl<G: Playable> Session<G> {
@@ -129,6 +132,7 @@ impl<G: Playable> Session<G> {
             timing: Timing::new(tc),
             ended: None,
             tt: Tt::new(16),
+            opponent: None,
         };
         s.judge();
         s
@@ -220,15 +224,30 @@ impl<G: Playable> Session<G> {
         let mut out = String::new();
         while !self.human_to_move() && self.ended.is_none() {
             let side = self.pos.side_to_move();
-            let (best, thought) = self.think(&self.timing.engine_limits(side));
-            let Some(m) = best else { break };
+            let (m, who, said) = match self.opponent.as_mut() {
+                Some(o) if opponent::plays(self.seat, side) => {
+                    let who = format!("engine '{}'", o.name());
+                    match o.think(&self.start, &self.moves, &self.pos, &self.timing) {
+                        Turn::Move(m, score) => (m, who, opponent::describe_score(score)),
+                        Turn::Over(ending, why) => {
+                            self.ended = Some(ending);
+                            out += &format!("{why}\n");
+                            break;
+                        }
+                    }
+                }
+                _ => match self.think(&self.timing.engine_limits(side)) {
+                    (Some(m), thought) => (m, "engine".to_string(), thought.describe()),
+                    (None, _) => break,
+                },
+            };
             if self.timing.charge(side, false) == Tick::Flagged {
                 out += &self.flag();
                 out.push('\n');
                 break;
             }
             let text = self.play(m);
-            out += &format!("engine plays {text}   [{}]\n", thought.describe());
+            out += &format!("{who} plays {text}   [{said}]\n");
         }
         self.timing.start_turn();
         out + &self.show()
@@ -293,6 +312,9 @@ impl<G: Playable> Session<G> {
         self.moves.clear();
         self.ended = None;
         self.timing.reset();
+        if let Some(o) = self.opponent.as_mut() {
+            o.new_game();
+        }
         for &m in moves {
             self.pos.make(m);
             self.moves.push(m);

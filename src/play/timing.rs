@@ -39,6 +39,21 @@ impl Timing {
         }
     }
 
+    /// Both clocks, Red's first (for an engine's `go`).
+    pub fn clocks(&self) -> &[Clock; 2] {
+        &self.clocks
+    }
+
+    /// How long to wait for another engine's move before it counts as hung or out of
+    /// time: its allowance and a second when timed, a minute otherwise.
+    pub fn wait_limit(&self, side: Side) -> Duration {
+        self.clocks[side.index()].wait_limit(
+            &self.tc,
+            Duration::from_secs(1),
+            Duration::from_secs(60),
+        )
+    }
+
     /// Starts the clocks again for a new game.
     pub fn reset(&mut self) {
         *self = Timing::new(self.tc);
