@@ -177,14 +177,18 @@ fn openings_selfplay_tune_and_read_pgn_as_readme_shows_them() {
 #[test]
 fn bad_arguments_to_each_subcommand_are_one_line_and_exit_2() {
     refused(&["bogus"], "unrecognized subcommand 'bogus'");
-    // The engine, perft, bench and judge play chess; the other tools not yet.
+    // The engine, perft, bench, judge, match and play know chess; the other tools not yet.
     refused(
         &["--game", "chess", "tune", "--data", "x"],
         "not yet supported",
     );
     refused(&["--game", "chess", "perft", "3", "--fen", FEN], "rank");
     refused(&["--game", "go"], "invalid value 'go'");
-    refused(&["--game", "chess", "play"], "not yet supported");
+    refused(
+        &["play", "--depth", "3", "--tc", "60"],
+        "cannot be used with",
+    );
+    refused(&["play", "--movetime", "-1"], "expected seconds per move");
     refused(&["play", "--fen", "junk"], "FEN");
     refused(&["play", "--side", "green"], "invalid value 'green'");
     refused(&["perft"], "<DEPTH>");
@@ -363,4 +367,5 @@ fn play_carries_on_after_a_line_that_is_not_utf8() {
         text.contains("you play 炮二平五"),
         "the move after the bad line was played: {text}"
     );
+    assert!(!text.contains('\x1b'), "not a terminal: plain text: {text}");
 }

@@ -65,7 +65,9 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     // Xiangqi's until they learn it.
     let chess_ready = matches!(
         cli.tool,
-        None | Some(Tool::Perft(_) | Tool::Judge(_) | Tool::Bench(_) | Tool::Match(_))
+        None | Some(
+            Tool::Perft(_) | Tool::Judge(_) | Tool::Bench(_) | Tool::Match(_) | Tool::Play(_)
+        )
     );
     if cli.game == GameKind::Chess && !chess_ready {
         return usage_error(
@@ -95,7 +97,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
         Some(Tool::Tune(c)) => crate::tune::run(&c),
         Some(Tool::Train(c)) => crate::train::run(&c),
-        Some(Tool::Play(a)) => crate::play::run(&a),
+        Some(Tool::Play(a)) => crate::play::run(&a, cli.game),
         Some(Tool::Book(b)) => crate::book::tool::run(&b),
         Some(Tool::Completions { shell }) => {
             clap_complete::generate(

@@ -126,7 +126,7 @@ fn go_command(
     }
 }
 
-fn go_limits(
+pub(crate) fn go_limits(
     proto: Proto,
     seconds: bool,
     tc: &TimeControl,

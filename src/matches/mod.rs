@@ -232,7 +232,7 @@ fn worker<G: Variant>(
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC), from the civil-from-days algorithm.
-fn pgn_date() -> String {
+pub(crate) fn pgn_date() -> String {
     let days = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400) as i64;

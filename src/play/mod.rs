@@ -1,67 +1,80 @@
-//! `jiangjun play`: a game against the engine in the terminal (a first, minimal version).
-//! The player types moves in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese 炮二平五) or a
-//! command; a move that is unreadable, ambiguous or illegal gets the notation module's message
-//! and the game goes on. `Session` does the work line by line and returns text, so that
-//! tests drive it without a terminal; `run` only moves lines between it and the terminal.
+//! `jiangjun play`: Xiangqi (or, with `--game chess`, chess) against the engine in the
+//! terminal, two people at one keyboard, or the engine against itself. The player types moves
+//! in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese 炮二平五; chess `e2e4` or SAN `Nf3`) or
+//! a command; a move that is unreadable, ambiguous or illegal
+//! gets the notation module's message and the game goes on. `Session` does the work line by
+//! line and returns text, so that tests drive it without a terminal; `run` only moves lines
+//! between it and the terminal, through rustyline (line editing, history, Ctrl-R) when stdin
+//! is a terminal and plain line reading when it is not.
 
 mod board;
+mod chess_board;
+mod game;
+mod opponent;
+mod record;
+mod session;
+mod timing;
 
-use crate::bench::fixed_depth;
-use crate::game::xiangqi::notation::{self, Notation};
-use crate::game::xiangqi::{Move, Position, rules};
-use crate::game::{GenKind, MoveList, Outcome, Side};
-use crate::tt::Tt;
-use clap::ValueEnum;
+use crate::cli::GameKind;
+use crate::game::xiangqi::notation::Notation;
+use crate::game::{chess, xiangqi};
+use crate::matches::clock::TimeControl;
+pub use game::Playable;
+use game::side_name;
+use rustyline::error::ReadlineError;
+pub use session::{Seat, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-/// Which sides the person at the keyboard plays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Seat {
-    Red,
-    Black,
-    Both,
-    None,
-}
-
-/// Play Xiangqi against the engine in the terminal.
+/// Play Xiangqi (or chess, with --game chess) against the engine in the terminal.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct PlayArgs {
-    /// The side you play (both: two people; none: the engine plays itself).
+    /// The side you play (red is white in chess; both: two people; none: the engine plays
+    /// itself).
     #[arg(long, value_enum, default_value = "red")]
     side: Seat,
-    /// The engine's search depth (1 to 30).
-    #[arg(long, default_value_t = 7, value_parser = crate::cli::values::number_in(1u32, 30))]
-    depth: u32,
+    /// The engine's search depth (1 to 30; the default without --tc or --movetime is 7).
+    #[arg(long, value_parser = crate::cli::values::number_in(1u32, 30),
+          conflicts_with_all = ["tc", "movetime"])]
+    depth: Option<u32>,
+    /// Seconds the engine thinks for each move.
+    #[arg(long, value_name = "S", value_parser = TimeControl::parse_st, conflicts_with = "tc")]
+    movetime: Option<TimeControl>,
+    /// Clocks for both sides: BASE[+INC] or MOVES/BASE[+INC] in seconds, as in jiangjun match
+    /// (300+3: five minutes and three seconds a move).
+    #[arg(long, value_name = "BASE+INC", value_parser = TimeControl::parse_tc)]
+    tc: Option<TimeControl>,
     /// Start from this position instead of the initial one.
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
-    /// How moves are shown: iccs, wxf or chinese (any is read).
+    /// How moves are shown: iccs, wxf or chinese (any is read); chess: iccs shows long
+    /// algebraic (e2e4), the others SAN (Nf3).
     #[arg(long, default_value = "chinese", value_parser = clap::value_parser!(Notation))]
     notation: Notation,
+    /// Letters (R H E A K C P; chess K Q R B N P; Black in lower case) instead of Chinese
+    /// characters or chess figurines.
+    #[arg(long)]
+    ascii: bool,
+    /// Another engine to play against instead of jiangjun, in jiangjun match's words
+    /// (name=… cmd=… [proto=ucci|uci] [arg=…] [option.NAME=VALUE] [ranks=1] …); with --side
+    /// none jiangjun plays the first side against it.
+    #[command(flatten)]
+    engine: crate::matches::specs::EngineWords,
 }
 
-const HELP: &str = "Type a move (h2e2, H2-E2, C2.5, 炮二平五, 马8进7, 前车进一) or a command:\n  \
-    undo   take back your last move (and the engine's reply)\n  \
-    hint   the engine's choice for you\n  \
-    moves  your legal moves\n  \
-    board  show the board; flip turns it round\n  \
-    fen    the position as FEN\n  \
-    new    start again\n  \
-    quit   leave";
-
-/// One game in progress.
-pub struct Session {
-    start: Position,
-    pos: Position,
-    moves: Vec<Move>,
-    seat: Seat,
-    depth: u32,
-    notation: Notation,
-    flipped: bool,
-    colour: bool,
-    tt: Tt,
-}
+const HELP: &str = "or a command:\n  \
+    undo          take back your last move (and the engine's reply)\n  \
+    hint          the engine's choice for you\n  \
+    moves         your legal moves\n  \
+    board         show the board; flip turns it round\n  \
+    fen           the position as FEN\n  \
+    save FILE [iccs|wxf|chinese]   the game as PGN (moves in ICCS unless named)\n  \
+    load FILE     a game from a PGN file\n  \
+    resign        give the game up\n  \
+    draw          offer a draw (the engine accepts when it stands worse)\n  \
+    new           start again\n  \
+    quit          leave (Ctrl-D and Ctrl-C too)";
 
 /// What a line of input leads to.
 pub enum Reply {
@@ -69,71 +82,16 @@ pub enum Reply {
     Quit,
 }
 
-impl Session {
-    pub fn new(start: Position, seat: Seat, depth: u32, notation: Notation) -> Session {
-        Session {
-            pos: start.clone(),
-            start,
-            moves: Vec::new(),
-            seat,
-            depth,
-            notation,
-            flipped: seat == Seat::Black,
-            colour: false,
-            tt: Tt::new(16),
-        }
-    }
-
-    fn human_to_move(&self) -> bool {
-        match self.seat {
-            Seat::Both => true,
-            Seat::None => false,
-            Seat::Red => self.pos.side_to_move() == Side::Red,
-            Seat::Black => self.pos.side_to_move() == Side::Black,
-        }
-    }
-
-    /// The board and whose turn it is, or how the game ended.
-    pub fn show(&self) -> String {
-        let mut s = board::render(&self.pos, self.flipped, self.colour);
-        match rules::outcome(&self.pos, 3) {
-            Some(o) => s += &format!("game over: {}", verdict(self.pos.side_to_move(), o)),
-            None => {
-                let side = match self.pos.side_to_move() {
-                    Side::Red => "Red",
-                    Side::Black => "Black",
-                };
-                s += &format!("{side} to move");
-            }
-        }
-        s
-    }
-
-    fn play(&mut self, m: Move) -> String {
-        let text = notation::format(&self.pos, m, self.notation);
-        self.pos.make(m);
-        self.moves.push(m);
-        text
-    }
-
-    /// Lets the engine move while it is its turn and the game goes on; returns what it played.
-    pub fn engine_moves(&mut self) -> String {
-        let mut out = String::new();
-        while !self.human_to_move() && rules::outcome(&self.pos, 3).is_none() {
-            let Some(m) = fixed_depth(&self.tt, self.pos.clone(), self.depth).best else {
-                break;
-            };
-            out += &format!("engine plays {}\n", self.play(m));
-        }
-        out + &self.show()
-    }
-
+impl<G: Playable> Session<G> {
     /// Answers one line of input.
     pub fn handle(&mut self, line: &str) -> Reply {
-        let text = match line.trim() {
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        let text = match word {
             "" => return Reply::Text(String::new()),
             "quit" | "exit" | "q" => return Reply::Quit,
-            "help" | "?" => HELP.to_string(),
+            "help" | "?" => format!("Type a move ({}) {HELP}", G::MOVE_EXAMPLES),
             "board" => self.show(),
             "flip" => {
                 self.flipped = !self.flipped;
@@ -141,95 +99,141 @@ impl Session {
             }
             "fen" => self.pos.to_fen(),
             "moves" => self.legal_moves().join(" "),
-            "hint" => match fixed_depth(&self.tt, self.pos.clone(), self.depth).best {
-                Some(m) => format!("hint: {}", notation::format(&self.pos, m, self.notation)),
-                None => "no legal move".to_string(),
-            },
+            "hint" => self.hint(),
             "undo" => self.undo(),
+            "save" => self.save(rest),
+            "load" => self.load(rest),
+            "resign" => self.resign(),
+            "draw" => self.offer_draw(),
             "new" => {
-                self.pos = self.start.clone();
-                self.moves.clear();
+                self.restart(self.start.clone(), &[]);
                 self.engine_moves()
             }
-            typed => self.typed_move(typed),
+            _ => self.typed_move(line),
         };
         Reply::Text(text)
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        let mut list = MoveList::new(Move::NONE);
-        self.pos.generate_legal(GenKind::All, &mut list);
-        let mut v: Vec<String> = list
-            .iter()
-            .map(|m| notation::format(&self.pos, m, self.notation))
-            .collect();
-        v.sort();
-        v
-    }
-
-    fn typed_move(&mut self, typed: &str) -> String {
-        if rules::outcome(&self.pos, 3).is_some() {
-            return "the game is over: new starts again, undo takes a move back".to_string();
+    fn hint(&self) -> String {
+        if self.ended.is_some() {
+            return "the game is over".to_string();
         }
-        if !self.human_to_move() {
-            return "it is the engine's turn".to_string();
-        }
-        match notation::parse_offering(&self.pos, typed, self.notation) {
-            Ok(m) => {
-                let text = self.play(m);
-                format!("you play {text}\n{}", self.engine_moves())
-            }
-            Err(e) => e.to_string(),
+        let limits = self.timing.hint_limits(self.pos.side_to_move());
+        match self.think(&limits) {
+            (Some(m), thought) => format!(
+                "hint: {}   [{}]",
+                self.pos.write(m, self.notation),
+                thought.describe()
+            ),
+            (None, _) => "no legal move".to_string(),
         }
     }
 
-    /// Takes back moves until it is the player's turn again (at least one move).
-    fn undo(&mut self) -> String {
-        if self.moves.is_empty() {
-            return "nothing to undo".to_string();
+    /// The prompt: whose move it is.
+    fn prompt(&self) -> String {
+        match self.ended {
+            Some(_) => "> ".to_string(),
+            None => format!("{}> ", side_name::<G>(self.pos.side_to_move())),
         }
-        loop {
-            self.moves.pop();
-            self.pos.unmake();
-            if self.human_to_move() || self.moves.is_empty() {
-                break;
-            }
-        }
-        self.show()
     }
 }
 
-fn verdict(to_move: Side, o: Outcome) -> String {
-    let name = |s: Side| match s {
-        Side::Red => "Red",
-        Side::Black => "Black",
-    };
-    match o {
-        Outcome::Loss(r) => format!("{} wins by {}", name(to_move.flip()), r.describe()),
-        Outcome::Win(r) => format!("{} wins by {}", name(to_move), r.describe()),
-        Outcome::Draw(r) => format!("draw by {}", r.describe()),
+/// Where lines come from: rustyline on a terminal, plain lines from a pipe or a file.
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Lines(std::io::StdinLock<'static>),
+}
+
+impl Input {
+    fn open() -> Input {
+        if std::io::stdin().is_terminal() {
+            let config = rustyline::Config::builder()
+                .auto_add_history(true)
+                .max_history_size(1000)
+                .map(|b| b.build());
+            if let Ok(c) = config
+                && let Ok(editor) = rustyline::DefaultEditor::with_config(c)
+            {
+                return Input::Editor(Box::new(editor));
+            }
+        }
+        Input::Lines(std::io::stdin().lock())
+    }
+
+    /// The next line, or `None` at the end of input (Ctrl-D), on Ctrl-C or on an error.
+    fn next(&mut self, prompt: &str) -> Option<String> {
+        match self {
+            Input::Editor(editor) => match editor.readline(prompt) {
+                Ok(line) => Some(line),
+                Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
+                Err(e) => {
+                    log::warn!("play: reading the terminal: {e}");
+                    None
+                }
+            },
+            Input::Lines(stdin) => {
+                // Bytes, not `lines()`: a line that is not UTF-8 (a terminal in another
+                // encoding, a stray paste) must be answered like any unreadable entry.
+                let mut bytes = Vec::new();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => None,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&bytes);
+                        Some(text.trim_end_matches(['\n', '\r']).to_string())
+                    }
+                }
+            }
+        }
     }
 }
 
-/// Entry point for `jiangjun play`: reads lines from stdin until `quit` or end of input.
-pub fn run(args: &PlayArgs) -> ExitCode {
+/// Entry point for `jiangjun [--game chess] play`.
+pub fn run(args: &PlayArgs, game: GameKind) -> ExitCode {
+    match game {
+        GameKind::Xiangqi => run_game::<xiangqi::Position>(args),
+        GameKind::Chess => run_game::<chess::Position>(args),
+    }
+}
+
+/// Reads lines until `quit`, Ctrl-D, Ctrl-C or the end of input.
+fn run_game<G: Playable>(args: &PlayArgs) -> ExitCode {
     let start = match &args.fen {
-        Some(f) => match Position::from_fen(f) {
+        Some(f) => match G::from_fen(f) {
             Ok(p) => p,
             Err(e) => return crate::cli::usage_error(Some("play"), &e.to_string()),
         },
-        None => Position::startpos(),
+        None => G::startpos(),
     };
-    let mut session = Session::new(start, args.side, args.depth, args.notation);
-    session.colour = std::io::stdout().is_terminal();
+    let tc = args
+        .tc
+        .or(args.movetime)
+        .unwrap_or(TimeControl::Depth(args.depth.unwrap_or(7)));
+    let mut session = Session::new(start, args.side, tc, args.notation);
+    match args.engine.0.as_slice() {
+        [] => {}
+        [words] => {
+            let spec = match crate::matches::specs::engine_spec(words, G::DEFAULT_PROTO) {
+                Ok(spec) => spec,
+                Err(e) => return crate::cli::usage_error(Some("play"), &e),
+            };
+            match opponent::Opponent::start(spec) {
+                Ok(o) => session.opponent = Some(o),
+                Err(e) => return crate::cli::finish("play", Err(e)),
+            }
+        }
+        _ => return crate::cli::usage_error(Some("play"), "one --engine at most"),
+    }
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    session.style = board::Style {
+        colour,
+        ascii: args.ascii,
+    };
     let mut out = std::io::stdout();
     let _ = writeln!(out, "help lists the commands\n{}", session.engine_moves());
-    // Bytes, not `lines()`: a line that is not UTF-8 (a terminal in another encoding, a
-    // stray paste) must be answered like any unreadable entry, not end the game.
-    for line in std::io::stdin().lock().split(b'\n') {
-        let Ok(bytes) = line else { break };
-        let text = String::from_utf8_lossy(&bytes);
-        match session.handle(text.trim_end_matches('\r')) {
+    let _ = out.flush();
+    let mut input = Input::open();
+    while let Some(line) = input.next(&session.prompt()) {
+        match session.handle(&line) {
             Reply::Quit => break,
             Reply::Text(t) if t.is_empty() => {}
             Reply::Text(t) => {
@@ -237,6 +241,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             }
         }
         let _ = out.flush();
+    }
+    if let Input::Editor(_) = input {
+        let _ = writeln!(out);
     }
     ExitCode::SUCCESS
 }

@@ -1,8 +1,9 @@
 //! A game driven line by line, as a player types it.
 
 use super::*;
+use crate::game::xiangqi::Position;
 
-fn text(s: &mut Session, line: &str) -> String {
+fn text<G: Playable>(s: &mut Session<G>, line: &str) -> String {
     match s.handle(line) {
         Reply::Text(t) => t,
         Reply::Quit => "<quit>".to_string(),
@@ -11,7 +12,12 @@ fn text(s: &mut Session, line: &str) -> String {
 
 #[test]
 fn moves_in_any_notation_undo_and_bad_input() {
-    let mut s = Session::new(Position::startpos(), Seat::Red, 1, Notation::Wxf);
+    let mut s = Session::new(
+        Position::startpos(),
+        Seat::Red,
+        TimeControl::Depth(1),
+        Notation::Wxf,
+    );
     let t = text(&mut s, "炮二平五");
     assert!(t.starts_with("you play C2.5\nengine plays "), "{t}");
     assert_eq!(s.moves.len(), 2);
@@ -34,8 +40,140 @@ fn moves_in_any_notation_undo_and_bad_input() {
 fn the_game_ends_at_mate() {
     // Red's rook on i8 holds the king to the back rank; the other rook mates on a9.
     let start = Position::from_fen("3k5/8R/9/9/9/9/9/9/9/R3K4 w").expect("valid");
-    let mut s = Session::new(start, Seat::Both, 1, Notation::Iccs);
+    let mut s = Session::new(start, Seat::Both, TimeControl::Depth(1), Notation::Iccs);
     let t = text(&mut s, "a0a9");
-    assert!(t.ends_with("game over: Red wins by checkmate"), "{t}");
+    assert!(t.ends_with("game over: Red wins by checkmate (1-0)"), "{t}");
     assert!(text(&mut s, "d9e9").contains("the game is over"));
+}
+
+fn both(fen: Option<&str>) -> Session<Position> {
+    let start = fen.map_or_else(Position::startpos, |f| {
+        Position::from_fen(f).expect("a valid test FEN")
+    });
+    Session::new(start, Seat::Both, TimeControl::Depth(1), Notation::Iccs)
+}
+
+#[test]
+fn check_is_announced_and_repetition_ends_the_game() {
+    let mut s = both(None);
+    for m in ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0"] {
+        let t = text(&mut s, m);
+        assert!(t.contains("to move"), "{m}: {t}");
+    }
+    let t = text(&mut s, "g7h9");
+    assert!(
+        t.ends_with("game over: draw by repetition (1/2-1/2)"),
+        "{t}"
+    );
+    let mut s = both(Some("3k5/9/9/9/9/9/9/9/9/4K3R w"));
+    let t = text(&mut s, "i0i9");
+    assert!(t.contains("you play i0i9 (check)"), "{t}");
+    assert!(t.ends_with("Black to move, in check"), "{t}");
+}
+
+#[test]
+fn resignation_and_an_agreed_draw_end_the_game() {
+    let mut s = both(None);
+    text(&mut s, "h2e2");
+    let t = text(&mut s, "resign");
+    assert!(
+        t.ends_with("game over: Red wins by resignation (1-0)"),
+        "{t}"
+    );
+    assert!(text(&mut s, "draw").contains("over already"));
+    assert!(
+        text(&mut s, "undo").ends_with("Red to move"),
+        "undo reopens"
+    );
+    let t = text(&mut s, "draw");
+    assert!(t.ends_with("game over: draw by agreement (1/2-1/2)"), "{t}");
+    // Against the engine at the start, the engine does not stand worse: it declines.
+    let mut s = Session::new(
+        Position::startpos(),
+        Seat::Black,
+        TimeControl::Depth(1),
+        Notation::Iccs,
+    );
+    assert_eq!(s.moves.len(), 0, "engine_moves is not called by new");
+    text(&mut s, "new");
+    assert_eq!(s.moves.len(), 1, "the engine opened as Red");
+    assert!(text(&mut s, "draw").starts_with("the engine declines the draw"));
+    assert!(s.ended.is_none());
+}
+
+#[test]
+fn a_person_who_runs_out_of_time_loses_and_the_move_is_not_played() {
+    let tc = TimeControl::parse_tc("0.001").expect("a valid time control");
+    let mut s = Session::new(Position::startpos(), Seat::Both, tc, Notation::Iccs);
+    assert!(
+        s.show().contains("clock: Red 0:00.0  Black 0:00.0"),
+        "{}",
+        s.show()
+    );
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let t = text(&mut s, "h2e2");
+    assert!(t.starts_with("Red's flag fell before the move"), "{t}");
+    assert!(t.ends_with("game over: Black wins on time (0-1)"), "{t}");
+    assert!(s.moves.is_empty());
+}
+
+#[test]
+fn a_saved_game_loads_back_in_every_notation() {
+    let mut s = both(None);
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        text(&mut s, m);
+    }
+    text(&mut s, "resign");
+    let fen = s.pos.to_fen();
+    for notation in ["iccs", "wxf", "chinese"] {
+        let file = std::env::temp_dir().join(format!(
+            "jiangjun-play-unit-{}-{notation}.pgn",
+            std::process::id()
+        ));
+        let t = text(&mut s, &format!("save {} {notation}", file.display()));
+        assert_eq!(t, format!("saved 4 moves to {}", file.display()));
+        let saved = std::fs::read_to_string(&file).expect("written");
+        assert!(saved.contains("[Result \"0-1\"]") && saved.contains("[Event \"jiangjun play\"]"));
+        let mut back = both(None);
+        let t = text(&mut back, &format!("load {}", file.display()));
+        let _ = std::fs::remove_file(&file);
+        assert!(t.starts_with("loaded 4 moves"), "{notation}: {t}");
+        assert_eq!(back.pos.to_fen(), fen, "{notation}");
+        assert_eq!(back.moves, s.moves);
+    }
+    assert!(text(&mut s, "save").contains("which file?"));
+    assert!(text(&mut s, "save x.pgn klingon").contains("unknown notation"));
+    assert!(text(&mut s, "load /nonexistent/x.pgn").starts_with("cannot read"));
+}
+
+#[test]
+fn chess_is_played_in_san_and_long_algebraic_to_mate() {
+    let mut s = Session::new(
+        chess::Position::startpos(),
+        Seat::Both,
+        TimeControl::Depth(1),
+        Notation::Chinese,
+    );
+    for m in ["f2f3", "e5", "g4"] {
+        let t = text(&mut s, m);
+        assert!(t.contains(" to move"), "{m}: {t}");
+    }
+    assert!(text(&mut s, "moves").contains("Qh4#"));
+    let t = text(&mut s, "Qh4");
+    assert!(t.starts_with("you play Qh4#"), "{t}");
+    assert!(
+        t.ends_with("game over: Black wins by checkmate (0-1)"),
+        "{t}"
+    );
+    assert!(text(&mut s, "help").contains("Nf3, exd6, O-O"));
+    let t = text(&mut s, "undo");
+    assert!(t.ends_with("Black to move"), "{t}");
+    assert!(text(&mut s, "Bc5").starts_with("you play Bc5"));
+    let t = text(&mut s, "Ke2");
+    assert!(
+        t.ends_with("no piece of that kind can move"),
+        "the bishop holds f2: {t}"
+    );
+    let t = text(&mut s, "Nf4");
+    assert!(t.ends_with("its legal moves: Na3 Nc3 Nh3"), "{t}");
 }
