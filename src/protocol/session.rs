@@ -5,13 +5,16 @@
 //! order, right after its `bestmove`. All stdout writing happens here. A session plays one
 //! game; `UCI_Variant` ends it and hands its options and queued lines to the next (`End`).
 
-use super::book::{self, BookUse, Loaded, ShownBook};
-use super::command::{Command, Go, Setting};
+mod go;
+mod options;
+
+use super::book::{BookUse, ShownBook};
+use super::command::{Command, Setting};
 use super::input::{Input, MAX_LINE};
 use super::variant::{EvalNet, Kind, Variant};
 use crate::engine::Engine;
 use crate::engine::strength::StrengthOptions;
-use crate::search::{Event, Info, Noise};
+use crate::search::{Event, Info};
 use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
 use std::collections::VecDeque;
@@ -484,151 +487,6 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         }
         Flow::Continue
     }
-
-    fn set_option(&mut self, s: Setting) {
-        match s {
-            Setting::HashMb(mb) => {
-                if let Err(e) = self.engine.set_hash(mb) {
-                    self.report(&e);
-                }
-            }
-            Setting::Threads(n) => self.engine.set_threads(n),
-            Setting::MultiPv(n) => self.engine.set_multipv(n),
-            Setting::Ponder(_) => {} // pondering is driven by `go ponder`; nothing to budget
-            Setting::Overhead(d) => self.engine.set_overhead(d),
-            Setting::ClearHash => self.engine.clear_hash(),
-            Setting::Batch(b) => self.batch = b,
-            Setting::Debug(b) => self.debug = b,
-            Setting::Randomness(r) => self.randomness = r,
-            Setting::ShowWdl(on) => {
-                self.show_wdl = on;
-                if on && G::WDL.is_none() {
-                    self.report(&format!(
-                        "UCI_ShowWDL: no win/draw/loss model has been fitted for {} yet; \
-                         info lines stay without wdl",
-                        G::NAME
-                    ));
-                }
-            }
-            Setting::SkillLevel(n) => self.set_strength(StrengthOptions {
-                skill: n,
-                ..self.strength
-            }),
-            Setting::LimitStrength(on) => self.set_strength(StrengthOptions {
-                limit: on,
-                ..self.strength
-            }),
-            Setting::Elo(elo) => self.set_strength(StrengthOptions {
-                elo,
-                ..self.strength
-            }),
-            Setting::MilliSeconds(_) => {} // the dialect keeps its unit
-            Setting::Variant(_) => {}      // `command` ends the session instead
-            Setting::UseBook(b) => self.book.enabled = b,
-            Setting::BookVariety(v) => self.book.variety = v,
-            Setting::EvalFile(path) => self.set_eval_file(&path),
-            Setting::BookFiles(list) => {
-                for loaded in self.book.set_files::<G>(&list) {
-                    match loaded {
-                        Loaded::Book(text) => {
-                            log::info!("{text}");
-                            if let Some(line) = self.dialect.message(&text) {
-                                self.send(&line);
-                            }
-                        }
-                        Loaded::Failed(text) => self.report(&text),
-                    }
-                }
-            }
-        }
-    }
-
-    /// Loads the net of `EvalFile` (empty: back to the classical evaluation). A file that
-    /// does not read leaves the classical evaluation, and says why.
-    fn set_eval_file(&mut self, path: &str) {
-        let path = path.trim();
-        self.net = None;
-        if !path.is_empty() {
-            match G::load_net(path) {
-                Ok(net) => {
-                    let text = format!(
-                        "EvalFile {path}: a net of {} hidden, {}",
-                        net.hidden(),
-                        net.header.description
-                    );
-                    log::info!("{text}");
-                    if let Some(line) = self.dialect.message(&text) {
-                        self.send(&line);
-                    }
-                    self.net = Some(net);
-                }
-                Err(e) => self.report(&format!("EvalFile: {e}; the classical evaluation stays")),
-            }
-        }
-        let mut pos = self.engine.position().clone();
-        pos.use_net(self.net.as_ref());
-        self.engine.set_position(pos);
-    }
-
-    fn set_strength(&mut self, options: StrengthOptions) {
-        self.strength = options;
-        let s = options.strength();
-        match s {
-            Some(s) => log::info!(
-                "strength: level {:.2}, at most {} nodes a move, temperature {:.0} cp",
-                s.level(),
-                s.nodes(),
-                s.temperature()
-            ),
-            None => log::info!("strength: full"),
-        }
-        self.engine.set_strength(s);
-    }
-
-    fn go(&mut self, go: Go) {
-        for w in &go.warnings {
-            self.report(w);
-        }
-        let pos = self.engine.position().clone();
-        let mut root = self.engine.legal_moves();
-        if !go.searchmoves.is_empty() {
-            let mut wanted = Vec::new();
-            for m in &go.searchmoves {
-                match pos.parse_move(m) {
-                    Ok(mv) => wanted.push(mv),
-                    Err(e) => self.report(&format!("go searchmoves: {m}: {e}")),
-                }
-            }
-            if wanted.is_empty() {
-                self.report("go searchmoves: no legal move given; searching all moves");
-            } else {
-                root.retain(|m| wanted.contains(m));
-            }
-        }
-        root.retain(|m| !self.banned.contains(m));
-        self.draw_offered = go.draw;
-        if let Some(lines) = book::reply(&self.book, &self.dialect, &pos, &go, &root, seed()) {
-            // A book move: no search, the answer at once.
-            lines.iter().for_each(|l| self.send(l));
-            self.draw_offered = false;
-            return;
-        }
-        let noise = Noise {
-            amplitude: self.randomness,
-            seed: seed(),
-        };
-        if !self.engine.go(go.limits, root, noise) {
-            self.report("go: could not start a search");
-            let line = self.dialect.bestmove(None, None, false);
-            self.send(&line);
-        }
-    }
-}
-
-fn seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The position from a FEN (or the start) with `moves` played; an error names the first

@@ -1,0 +1,57 @@
+//! `go`: the root moves (`searchmoves`, `banmoves`), a book move if the book answers, else a
+//! search started on the engine.
+
+use super::super::book;
+use super::super::command::Go;
+use super::super::variant::Variant;
+use super::{Dialect, Session};
+use crate::search::Noise;
+use std::io::Write;
+
+impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
+    pub(super) fn go(&mut self, go: Go) {
+        for w in &go.warnings {
+            self.report(w);
+        }
+        let pos = self.engine.position().clone();
+        let mut root = self.engine.legal_moves();
+        if !go.searchmoves.is_empty() {
+            let mut wanted = Vec::new();
+            for m in &go.searchmoves {
+                match pos.parse_move(m) {
+                    Ok(mv) => wanted.push(mv),
+                    Err(e) => self.report(&format!("go searchmoves: {m}: {e}")),
+                }
+            }
+            if wanted.is_empty() {
+                self.report("go searchmoves: no legal move given; searching all moves");
+            } else {
+                root.retain(|m| wanted.contains(m));
+            }
+        }
+        root.retain(|m| !self.banned.contains(m));
+        self.draw_offered = go.draw;
+        if let Some(lines) = book::reply(&self.book, &self.dialect, &pos, &go, &root, seed()) {
+            // A book move: no search, the answer at once.
+            lines.iter().for_each(|l| self.send(l));
+            self.draw_offered = false;
+            return;
+        }
+        let noise = Noise {
+            amplitude: self.randomness,
+            seed: seed(),
+        };
+        if !self.engine.go(go.limits, root, noise) {
+            self.report("go: could not start a search");
+            let line = self.dialect.bestmove(None, None, false);
+            self.send(&line);
+        }
+    }
+}
+
+/// A seed that differs from one `go` to the next (book choice, evaluation noise).
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}

@@ -1,0 +1,111 @@
+//! `setoption`: what each option does to the session and its engine (the table, threads,
+//! books, the net, strength limits), with a message for values that cannot be used.
+
+use super::super::book::Loaded;
+use super::super::command::Setting;
+use super::super::variant::Variant;
+use super::{Dialect, Session};
+use crate::engine::strength::StrengthOptions;
+use std::io::Write;
+
+impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
+    pub(super) fn set_option(&mut self, s: Setting) {
+        match s {
+            Setting::HashMb(mb) => {
+                if let Err(e) = self.engine.set_hash(mb) {
+                    self.report(&e);
+                }
+            }
+            Setting::Threads(n) => self.engine.set_threads(n),
+            Setting::MultiPv(n) => self.engine.set_multipv(n),
+            Setting::Ponder(_) => {} // pondering is driven by `go ponder`; nothing to budget
+            Setting::Overhead(d) => self.engine.set_overhead(d),
+            Setting::ClearHash => self.engine.clear_hash(),
+            Setting::Batch(b) => self.batch = b,
+            Setting::Debug(b) => self.debug = b,
+            Setting::Randomness(r) => self.randomness = r,
+            Setting::ShowWdl(on) => {
+                self.show_wdl = on;
+                if on && G::WDL.is_none() {
+                    self.report(&format!(
+                        "UCI_ShowWDL: no win/draw/loss model has been fitted for {} yet; \
+                         info lines stay without wdl",
+                        G::NAME
+                    ));
+                }
+            }
+            Setting::SkillLevel(n) => self.set_strength(StrengthOptions {
+                skill: n,
+                ..self.strength
+            }),
+            Setting::LimitStrength(on) => self.set_strength(StrengthOptions {
+                limit: on,
+                ..self.strength
+            }),
+            Setting::Elo(elo) => self.set_strength(StrengthOptions {
+                elo,
+                ..self.strength
+            }),
+            Setting::MilliSeconds(_) => {} // the dialect keeps its unit
+            Setting::Variant(_) => {}      // `command` ends the session instead
+            Setting::UseBook(b) => self.book.enabled = b,
+            Setting::BookVariety(v) => self.book.variety = v,
+            Setting::EvalFile(path) => self.set_eval_file(&path),
+            Setting::BookFiles(list) => {
+                for loaded in self.book.set_files::<G>(&list) {
+                    match loaded {
+                        Loaded::Book(text) => {
+                            log::info!("{text}");
+                            if let Some(line) = self.dialect.message(&text) {
+                                self.send(&line);
+                            }
+                        }
+                        Loaded::Failed(text) => self.report(&text),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Loads the net of `EvalFile` (empty: back to the classical evaluation). A file that
+    /// does not read leaves the classical evaluation, and says why.
+    fn set_eval_file(&mut self, path: &str) {
+        let path = path.trim();
+        self.net = None;
+        if !path.is_empty() {
+            match G::load_net(path) {
+                Ok(net) => {
+                    let text = format!(
+                        "EvalFile {path}: a net of {} hidden, {}",
+                        net.hidden(),
+                        net.header.description
+                    );
+                    log::info!("{text}");
+                    if let Some(line) = self.dialect.message(&text) {
+                        self.send(&line);
+                    }
+                    self.net = Some(net);
+                }
+                Err(e) => self.report(&format!("EvalFile: {e}; the classical evaluation stays")),
+            }
+        }
+        let mut pos = self.engine.position().clone();
+        pos.use_net(self.net.as_ref());
+        self.engine.set_position(pos);
+    }
+
+    fn set_strength(&mut self, options: StrengthOptions) {
+        self.strength = options;
+        let s = options.strength();
+        match s {
+            Some(s) => log::info!(
+                "strength: level {:.2}, at most {} nodes a move, temperature {:.0} cp",
+                s.level(),
+                s.nodes(),
+                s.temperature()
+            ),
+            None => log::info!("strength: full"),
+        }
+        self.engine.set_strength(s);
+    }
+}
