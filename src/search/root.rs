@@ -67,6 +67,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 // a stopped iteration to be judged against it (with MultiPV the row last
                 // held another line).
                 self.set_root_pv(if k == 0 { &lines[0].pv } else { &[] });
+                self.root_pv_score = lines[0].score;
                 let score = self.aspiration(k, search_depth as i32, lines[k].score, depth);
                 let pv_now = self.root_pv();
                 if self.stopped {
@@ -80,8 +81,11 @@ impl<'a, G: Game> Worker<'a, G> {
                     } else if let Some(&best) = pv_now.first()
                         && pv_now != lines[0].pv
                     {
+                        // The score that put this line in the PV row: after a fail high the
+                        // re-search may have been stopped before it finished any move, and
+                        // then returned no score of its own.
                         report.best = Some(best);
-                        report.score = score;
+                        report.score = self.root_pv_score;
                         lines[0].pv = pv_now;
                     }
                     stopped = true;
@@ -288,6 +292,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                     alpha = score;
                     self.update_pv(0, m);
+                    self.root_pv_score = score;
                 }
                 if score >= beta {
                     break;

@@ -57,6 +57,9 @@ pub struct Worker<'a, G: Game> {
     pub(super) pv_len: [usize; MAX_PLY + 1],
     /// Best-move changes at the root during the current iteration (for the time manager).
     pub(super) best_changes: u32,
+    /// The score with which the root's PV row got its current line (a lower bound after a
+    /// fail high), for a search stopped before the iteration ends.
+    pub(super) root_pv_score: i32,
 }
 
 pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
@@ -113,6 +116,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: vec![G::NULL_MOVE; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
             best_changes: 0,
+            root_pv_score: 0,
         }
     }
 
