@@ -25,7 +25,7 @@ pub use variant::{Kind, Variant};
 /// process exits (`ReaderEnd::Wait`), so that the process never ends while that thread is
 /// ending. Under Wine 8, the reader ending because the GUI closed the input right after `quit`,
 /// just after a search thread had ended, while the process ended, crashed `wine64` itself
-/// (SIGSEGV; about one session in 150 of the transcript replay, one in 25 of a minimal program
+/// (SIGSEGV; about one session in 250 of the transcript replay, one in 25 of a minimal program
 /// doing the same: README, Windows). A process that ends takes its waiting threads with it on
 /// every system, Windows' `ExitProcess` included, so nothing is lost by waiting.
 pub fn run<G: Variant>() {
