@@ -7,7 +7,10 @@ after the last, the output is read to its end; prints how many runs ended with e
   drive.py N STEPS EXE [ARGS...]   STEPS: "send=>wait|send=>wait|..." (an empty wait: none;
                                    "sleep:SECONDS=>" pauses)
   e.g. drive.py 300 "hello=>got|go=>bestmove|quit=>" target/wine-test/exit-race.exe
-Run four at a time, as the harness does; WINEPREFIX etc. as scripts/test-windows.sh sets them.
+Run four at a time, as the harness does; WINEPREFIX etc. as scripts/test-windows.sh sets them,
+with its persistent wineserver and `wine64 wineboot --init </dev/null` first: a Wine helper
+process started by a driven run inherits that run's stdout and the driver waits for ever.
+Build: cargo build --release --target x86_64-pc-windows-gnu, as scripts/build-windows.sh does.
 """
 import collections
 import subprocess
