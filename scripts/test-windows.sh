@@ -9,19 +9,27 @@
 #      Xiangqi over UCCI and once in chess over UCI, where any crash, hang, illegal or
 #      malformed move, missing bestmove or restart fails the test; then two games run by the
 #      Windows build's own match runner between two copies of itself (UCCI against UCI).
-# Usage: scripts/test-windows.sh [--smoke]
+# Usage: scripts/test-windows.sh [--smoke | --repeat N]
 #   --smoke (what CI runs): the handshake and XiangQi Wizard transcripts, perft of the two start
 #   positions up to 5 million leaves, and one match of two games.
+#   --repeat N: only the transcripts, replayed N times, every failed session listed and counted
+#   (to measure a rare failure, such as the Wine crash at exit described in the README).
 # Figures go to stdout, progress to stderr. Installs wine64 (and what the build needs) with
 # apt-get if missing. Wine runs in a prefix of its own under target/, so a user's ~/.wine is
 # not touched, and its server is stopped at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 smoke=false
+repeat=0
+usage="usage: scripts/test-windows.sh [--smoke | --repeat N]"
 case "${1:-}" in
   --smoke) smoke=true ;;
+  --repeat)
+    repeat=${2:-}
+    [[ "$repeat" =~ ^[1-9][0-9]*$ ]] || { echo "$usage" >&2; exit 2; }
+    ;;
   "") ;;
-  *) echo "usage: scripts/test-windows.sh [--smoke]" >&2; exit 2 ;;
+  *) echo "$usage" >&2; exit 2 ;;
 esac
 
 now() { date +%s.%N; }
@@ -98,6 +106,29 @@ fi
 t=$(now)
 for _ in 1 2 3; do run_exe perft 1 >/dev/null; done
 echo "one start of jiangjun.exe under Wine: $(awk "BEGIN {printf \"%.2f\", ($(now) - $t) / 3}") s"
+
+# --- --repeat N: the transcripts N times, nothing else
+if [ "$repeat" -gt 0 ]; then
+  t=$(now)
+  sessions=0
+  failed=0
+  for i in $(seq 1 "$repeat"); do
+    # --nocapture: the harness's count line ("transcripts: S sessions, F failed") is printed
+    # on success too; each failure is one line naming the session and what went wrong.
+    out=$(TRANSCRIPT_ENGINE="$wine $dir/jiangjun.exe" TRANSCRIPT_WAIT=60 \
+      TRANSCRIPT_LINE_END=crlf cargo test --release -q --test transcripts \
+      every_recorded_session_replays -- --nocapture 2>&1) || true
+    counts=$(grep -m1 '^transcripts: ' <<<"$out" || true)
+    [ -n "$counts" ] || { echo "replay $i: no count line; output:"; echo "$out"; exit 1; }
+    read -r s f <<<"$(awk '{print $2, $4}' <<<"$counts")"
+    sessions=$((sessions + s))
+    failed=$((failed + f))
+    grep -E '^[a-z0-9-]+\.txt: ' <<<"$out" | sort -u | sed "s/^/replay $i: /" || true
+  done
+  echo "transcripts: $repeat replays, $sessions sessions, $failed failed, in $(since "$t") s"
+  [ "$failed" -eq 0 ]
+  exit
+fi
 
 # --- 1. transcripts
 t=$(now)

@@ -266,7 +266,13 @@ fn replay(path: &std::path::Path) {
         "{name}: the engine did not exit after its input ended"
     );
     let status = child.0.wait().expect("engine exits");
-    assert!(status.success(), "{name}: exit status {status}");
+    let errs = err_lines.join().unwrap_or_default();
+    assert!(
+        status.success(),
+        "{name}: exit status {status}{}; stderr:\n{}",
+        host_signal_note(status),
+        errs.join("\n")
+    );
     let wrong = wrong_ends.join().unwrap_or_default();
     assert!(
         wrong.is_empty(),
@@ -283,7 +289,6 @@ fn replay(path: &std::path::Path) {
             r.seen.join("\n")
         );
     }
-    let errs = err_lines.join().unwrap_or_default();
     for pat in stderr_wanted {
         assert!(
             errs.iter().any(|l| glob(&pat, l)),
@@ -309,12 +314,79 @@ fn every_recorded_session_replays() {
         files.retain(|f| f.to_string_lossy().contains(&part));
         assert!(!files.is_empty(), "no transcript's name contains '{part}'");
     }
-    // Replay in parallel batches: each session mostly waits on the engine.
-    std::thread::scope(|s| {
-        for chunk in files.chunks(files.len().div_ceil(4)) {
-            s.spawn(move || chunk.iter().for_each(|f| replay(f)));
-        }
+    // Replay in parallel batches: each session mostly waits on the engine. A failed session
+    // does not stop its batch, so that one run names every failure and a rare one can be
+    // counted over many runs (scripts/test-windows.sh --repeat).
+    let failed: Vec<String> = std::thread::scope(|s| {
+        let batches: Vec<_> = files
+            .chunks(files.len().div_ceil(4))
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter_map(|f| {
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| replay(f)))
+                                .err()
+                                .map(|p| panic_text(p.as_ref()))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        batches
+            .into_iter()
+            .flat_map(|b| b.join().unwrap_or_else(|_| vec!["a batch failed".into()]))
+            .collect()
     });
+    eprintln!(
+        "transcripts: {} sessions, {} failed",
+        files.len(),
+        failed.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{} of {} sessions failed:\n{}",
+        failed.len(),
+        files.len(),
+        failed.join("\n")
+    );
+}
+
+/// For an engine killed by a host signal, what that has meant so far (README, Windows): under
+/// Wine the signal kills Wine's process, not the Windows program, whose own faults show as exit
+/// codes (0xC0000005 for an access violation).
+fn host_signal_note(status: std::process::ExitStatus) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        match status.signal() {
+            Some(11) => {
+                " (under Wine: wine64 itself crashed, as Wine 8 did when a thread ended \
+                          while the process ended)"
+            }
+            Some(9) => {
+                " (under Wine: wineserver kills a process that is still ending 1 s after \
+                         its last thread ended, which a loaded machine can cause)"
+            }
+            _ => "",
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        ""
+    }
+}
+
+/// The message of a caught panic.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else {
+        "a panic with no message".into()
+    }
 }
 
 #[test]
