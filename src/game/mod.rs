@@ -2,6 +2,7 @@
 //! move list, and the `Game` trait that the search is written against.
 
 pub mod chess;
+pub mod linear;
 pub mod xiangqi;
 
 use std::fmt::Debug;
