@@ -95,11 +95,11 @@ fn random_plies<G: Variant>(pos: &mut G, count: u32, rng: &mut Generator) -> u32
 }
 
 /// Whether a position is quiet enough to teach a static evaluation: not in check, the search's
-/// move captures nothing, and (where the game asks for it, `Variant::SELFPLAY_SEE_QUIET`) no
-/// capture wins material by static exchange, so that the score is not owed to a tactic the
-/// evaluation cannot see.
+/// move is not tactical (a capture; in chess, a queen promotion too), and (where the game asks
+/// for it, `Variant::SELFPLAY_SEE_QUIET`) no tactical move wins material by static exchange,
+/// so that the score is not owed to a tactic the evaluation cannot see.
 fn is_quiet<G: Variant>(pos: &mut G, best: G::Move) -> bool {
-    if pos.in_check() || pos.is_capture(best) {
+    if pos.in_check() || pos.capture_values(best).is_some() {
         return false;
     }
     if !G::SELFPLAY_SEE_QUIET {
@@ -107,7 +107,7 @@ fn is_quiet<G: Variant>(pos: &mut G, best: G::Move) -> bool {
     }
     let mut list = MoveList::new(G::NULL_MOVE);
     pos.generate(GenKind::Captures, &mut list);
-    list.iter().all(|m| !pos.is_capture(m) || pos.see(m) <= 0)
+    list.iter().all(|m| pos.see(m) <= 0)
 }
 
 /// The search's best move and score (side to move's view), or `None` for the score when the
