@@ -53,7 +53,11 @@ fn the_colour_flipped_position_scores_the_same() {
 #[test]
 fn sensible_orders_of_magnitude() {
     let start = Position::from_fen(START_FEN).expect("valid").evaluate();
-    assert_eq!(start, 0, "the start position is symmetric");
+    let tempo = super::WEIGHTS[super::params::TEMPO].0; // the phase is full: all middlegame
+    assert_eq!(
+        start, tempo,
+        "the start position is symmetric but for the move"
+    );
     let queen_up = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
         .expect("valid")
         .evaluate();

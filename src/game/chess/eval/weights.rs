@@ -1,16 +1,16 @@
 //! Chess evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in the
 //! middlegame), indexed as `params` lays them out. Written by `jiangjun --game chess tune`:
 //! see README, "Tuning".
-//! Hand-set (translated from the formulas of the first, untuned evaluation), not yet tuned.
+//! Tuned from 70283 positions (selfplay-chess-5k-train.txt, selfplay-chess-5k-b-train.txt), K 0.990, lambda 0.5, 1000 epochs.
 
 use super::S;
 use super::params::COUNT;
 
 #[rustfmt::skip]
 pub const WEIGHTS: [S; COUNT] = [
-    S(100, 125), // material pawn
-    S(320, 310), // material knight
-    S(335, 330), // material bishop
+    S(76, 121), // material pawn
+    S(353, 320), // material knight
+    S(362, 324), // material bishop
     S(480, 540), // material rook
     S(960, 1000), // material queen
     S(0, 0), // material king
@@ -485,9 +485,9 @@ pub const WEIGHTS: [S; COUNT] = [
     S(324, 0), // king attack 18
     S(361, 0), // king attack 19
     S(400, 0), // king attack 20
-    S(10, 0), // shield pawn
+    S(29, -19), // shield pawn
     S(-10, -20), // doubled pawn
-    S(-10, -14), // isolated pawn
+    S(-11, -18), // isolated pawn
     S(0, 0), // passed pawn rank 0
     S(5, 10), // passed pawn rank 1
     S(8, 14), // passed pawn rank 2
@@ -497,7 +497,7 @@ pub const WEIGHTS: [S; COUNT] = [
     S(76, 116), // passed pawn rank 6
     S(0, 0), // passed pawn rank 7
     S(28, 48), // bishop pair
-    S(0, 0), // tempo
-    S(0, 0), // rook on open file
+    S(1, -4), // tempo
+    S(11, 0), // rook on open file
     S(0, 0), // rook on semi-open file
 ];
