@@ -7,6 +7,8 @@
 # Defaults: --tc 5+0.05, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to 20000 games,
 # --openings scripts/openings/balanced-5000.txt (5000 openings, so no game repeats another
 # within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
+# GAME=chess: a chess SPRT (--game chess, both engines over UCI), from the runner's 40
+# built-in chess lines unless --openings is given.
 # See README, Matches: how the SPRT decides, and how long it takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +17,13 @@ shift || true
 extra=("$@")
 has() { for a in "${extra[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; }
 has --tc || has --st || has --depth || has --nodes || extra+=(--tc 5+0.05)
-has --openings || extra+=(--openings "$PWD/scripts/openings/balanced-5000.txt")
+game=${GAME:-xiangqi}
+case "$game" in
+  xiangqi) play=(proto=ucci) ;;
+  chess) play=(proto=uci arg=--game arg=chess) ;;
+  *) echo "sprt.sh: GAME must be xiangqi or chess, not '$game'" >&2; exit 2 ;;
+esac
+[ "$game" = chess ] || has --openings || extra+=(--openings "$PWD/scripts/openings/balanced-5000.txt")
 has --sprt || extra+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 has --games || extra+=(--games 20000)
 out=sprt-out
@@ -30,7 +38,7 @@ mkdir "$tmp/base"
 git archive "$base_ref" | tar -x -C "$tmp/base"
 (cd "$tmp/base" && CARGO_TARGET_DIR="$tmp/target" cargo build --release -q)
 cp "$tmp/target/release/jiangjun" "$out/jiangjun-base"
-"$out/jiangjun-new" match \
-  --engine name=new "cmd=$PWD/$out/jiangjun-new" proto=ucci \
-  --engine name=base "cmd=$PWD/$out/jiangjun-base" proto=ucci \
+"$out/jiangjun-new" --game "$game" match \
+  --engine name=new "cmd=$PWD/$out/jiangjun-new" "${play[@]}" \
+  --engine name=base "cmd=$PWD/$out/jiangjun-base" "${play[@]}" \
   --concurrency "${CONCURRENCY:-2}" --pgn "$out/sprt.pgn" --json "$out/sprt.json" "${extra[@]}"

@@ -93,9 +93,22 @@ fn generated_moves_keep_the_king_safe_and_split_into_captures_and_quiets() {
             assert_eq!(capture, after < before, "{m}: is_capture");
             en_passants += usize::from(capture && pos.piece_at(m.to()).is_none());
         }
+        // Captures and queen promotions, then quiet moves and under-promotions.
+        let queen = |m: Move| m.promoted() == Some(Kind::Queen);
+        let under = |m: Move| m.promoted().is_some_and(|k| k != Kind::Queen);
         let mut split = legal(&pos, GenKind::Captures);
-        assert!(split.iter().all(|&m| Game::is_capture(&pos, m)));
-        split.extend(legal(&pos, GenKind::Quiets));
+        assert!(
+            split
+                .iter()
+                .all(|&m| (Game::is_capture(&pos, m) && !under(m)) || queen(m))
+        );
+        let quiets = legal(&pos, GenKind::Quiets);
+        assert!(
+            quiets
+                .iter()
+                .all(|&m| (!Game::is_capture(&pos, m) && !queen(m)) || under(m))
+        );
+        split.extend(quiets);
         let mut sorted = all.clone();
         sorted.sort();
         split.sort();
@@ -144,4 +157,23 @@ fn null_moves_flip_the_side_and_come_back() {
         pos.unmake_null();
         assert_eq!((pos.to_fen(), pos.key()), (fen, key));
     }
+}
+
+#[test]
+fn queen_promotions_are_tactical_and_under_promotions_are_not() {
+    // a7-a8 (quiet) and a7xb8 (capture): the queen promotions in the capture stage, the
+    // other six in the quiet stage with the king's moves.
+    let pos = Position::from_fen("1r5k/P7/8/8/8/8/8/7K w - - 0 1").expect("valid");
+    let text = |kind| {
+        let mut v: Vec<String> = legal(&pos, kind).iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(text(GenKind::Captures), ["a7a8q", "a7b8q"]);
+    let quiets = text(GenKind::Quiets);
+    for m in ["a7a8n", "a7a8r", "a7a8b", "a7b8n", "a7b8r", "a7b8b", "h1g1"] {
+        assert!(quiets.contains(&m.to_string()), "{m}: {quiets:?}");
+    }
+    assert!(!quiets.iter().any(|m| m.ends_with('q')), "{quiets:?}");
+    assert_eq!(pos.count_legal(), 11);
 }

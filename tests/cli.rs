@@ -175,11 +175,59 @@ fn openings_selfplay_tune_and_read_pgn_as_readme_shows_them() {
 }
 
 #[test]
+fn chess_selfplay_and_tune_as_readme_shows_them() {
+    let dir = workdir("cli-chess-tools");
+    let path = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let data = path("selfplay.txt");
+    works(&[
+        "--game",
+        "chess",
+        "selfplay",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+        "--out",
+        &data,
+    ]);
+    let text = std::fs::read_to_string(&data).unwrap_or_default();
+    assert!(text.lines().count() > 10, "{text}");
+    // Chess FENs (eight ranks, castling field), results from White's view.
+    assert!(
+        text.lines()
+            .all(|l| l.split('/').count() == 8 && l.split(" | ").count() == 3),
+        "{text}"
+    );
+    let weights = path("weights.rs");
+    let out = works(&[
+        "--game",
+        "chess",
+        "tune",
+        "--data",
+        &data,
+        "--epochs",
+        "2",
+        "--threads",
+        "1",
+        "--k",
+        "1",
+        "--out",
+        &weights,
+    ]);
+    assert!(out.contains("material knight"), "{out}");
+    let written = std::fs::read_to_string(&weights).unwrap_or_default();
+    assert!(written.contains("// psq king g1"), "{written}");
+}
+
+#[test]
 fn bad_arguments_to_each_subcommand_are_one_line_and_exit_2() {
     refused(&["bogus"], "unrecognized subcommand 'bogus'");
-    // The engine, perft, bench, judge, match and play know chess; the other tools not yet.
+    // The engine, perft, bench, judge, match, play, selfplay and tune know chess; the others
+    // not yet.
     refused(
-        &["--game", "chess", "tune", "--data", "x"],
+        &["--game", "chess", "openings", "--count", "1"],
         "not yet supported",
     );
     refused(&["--game", "chess", "perft", "3", "--fen", FEN], "rank");

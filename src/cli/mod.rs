@@ -61,12 +61,18 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         Err(e) => return usage_error(subcommand_named(&args).as_deref(), &one_line(&e)),
     };
-    // Chess has its rules core, the engine and the match runner; the data tools are
-    // Xiangqi's until they learn it.
+    // Chess has its rules core, the engine, the match runner, self-play and the tuner; the
+    // other tools are Xiangqi's until they learn it.
     let chess_ready = matches!(
         cli.tool,
         None | Some(
-            Tool::Perft(_) | Tool::Judge(_) | Tool::Bench(_) | Tool::Match(_) | Tool::Play(_)
+            Tool::Perft(_)
+                | Tool::Judge(_)
+                | Tool::Bench(_)
+                | Tool::Match(_)
+                | Tool::Play(_)
+                | Tool::Selfplay(_)
+                | Tool::Tune(_)
         )
     );
     if cli.game == GameKind::Chess && !chess_ready {
@@ -94,8 +100,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Judge(a)) => crate::judge::run(&a, cli.game),
         Some(Tool::Match(a)) => crate::matches::run(*a, cli.game),
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
-        Some(Tool::Selfplay(c)) => crate::selfplay::run(&c),
-        Some(Tool::Tune(c)) => crate::tune::run(&c),
+        Some(Tool::Selfplay(c)) => crate::selfplay::run(&c, cli.game),
+        Some(Tool::Tune(c)) => crate::tune::run(&c, cli.game),
         Some(Tool::Train(c)) => crate::train::run(&c),
         Some(Tool::Play(a)) => crate::play::run(&a, cli.game),
         Some(Tool::Book(b)) => crate::book::tool::run(&b),

@@ -2,6 +2,7 @@
 //! move list, and the `Game` trait that the search is written against.
 
 pub mod chess;
+pub mod linear;
 pub mod xiangqi;
 
 use std::fmt::Debug;
@@ -74,9 +75,11 @@ impl Reason {
 pub enum GenKind {
     /// Every legal move.
     All,
-    /// Legal captures only (for quiescence search, and the first stage of move picking).
+    /// Legal tactical moves (for quiescence search, and the first stage of move picking):
+    /// captures, and in chess queen promotions too (its under-promotions are `Quiets`). The
+    /// game's `capture_values` is `Some` for every move of this kind.
     Captures,
-    /// Legal moves that capture nothing: with `Captures`, exactly the moves of `All`.
+    /// The other legal moves: with `Captures`, exactly the moves of `All`.
     Quiets,
 }
 
@@ -232,7 +235,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether a move from elsewhere (the table, a killer slot) is legal here.
     fn is_legal(&self, m: Self::Move) -> bool;
     fn is_capture(&self, m: Self::Move) -> bool;
-    /// Victim and attacker values of a capture, for MVV-LVA ordering; `None` for quiet moves.
+    /// Victim and attacker values of a capture (or of another tactical move, the victim being
+    /// what it gains), for MVV-LVA ordering; `None` for quiet moves.
     fn capture_values(&self, m: Self::Move) -> Option<(i32, i32)>;
     /// The number (below `PIECE_COUNT`) of the piece that `m` moves; `m` must be legal here.
     fn moved_piece(&self, m: Self::Move) -> usize;

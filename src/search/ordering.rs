@@ -113,7 +113,7 @@ impl<M: Copy + Eq> Picker<M> {
                         if m != G::NULL_MOVE
                             && Some(m) != self.tt_move
                             && !candidates[..i].contains(&m)
-                            && !pos.is_capture(m)
+                            && pos.capture_values(m).is_none()
                             && pos.is_legal(m)
                         {
                             self.early[i] = Some(m);

@@ -67,9 +67,9 @@ impl<G: Game> Worker<'_, G> {
         } else {
             GenKind::Captures
         };
-        let tt_move = tt
-            .and_then(|e| G::move_from_bits(e.mv))
-            .filter(|&m| (in_check || self.pos.is_capture(m)) && self.pos.is_legal(m));
+        let tt_move = tt.and_then(|e| G::move_from_bits(e.mv)).filter(|&m| {
+            (in_check || self.pos.capture_values(m).is_some()) && self.pos.is_legal(m)
+        });
         let mut picker = Picker::new(kind, tt_move, G::NULL_MOVE);
         let alpha_orig = alpha;
         let mut best_move = None;

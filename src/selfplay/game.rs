@@ -1,13 +1,13 @@
-//! One self-play game: jiangjun searches both sides in-process at a fixed node count from an
-//! opening plus a few random plies, the rules and two adjudication rules end it, and the quiet
-//! positions it passed through are kept with the search's score, to be labelled with the
-//! result once it is known.
+//! One self-play game, of either game: jiangjun searches both sides in-process at a fixed node
+//! count from an opening plus a few random plies, the arbiter (`Variant::arbiter_outcome`) and
+//! two adjudication rules end it, and the quiet positions it passed through are kept with the
+//! search's score, to be labelled with the result once it is known.
 
 use crate::bench::search_once;
 use crate::cli::values::{number_in, range_in};
-use crate::game::xiangqi::{Move, Position, rules};
 use crate::game::{Game, GenKind, MoveList, Outcome, Side};
 use crate::matches::openings::Opening;
+use crate::matches::variant::Variant;
 use crate::random::{Generator, RngExt};
 use crate::time::Limits;
 use crate::tt::Tt;
@@ -78,11 +78,12 @@ fn red_result(outcome: Outcome, to_move: Side) -> f32 {
 
 /// Plays `count` random legal plies; stops early if the game ends (the opening is then
 /// played without them, which `play` notices as an over game and the caller as zero data).
-fn random_plies(pos: &mut Position, count: u32, rng: &mut Generator) {
-    let mut list = MoveList::new(Position::NULL_MOVE);
-    for _ in 0..count {
-        if rules::outcome(pos, 3).is_some() {
-            return;
+/// Returns the plies played.
+fn random_plies<G: Variant>(pos: &mut G, count: u32, rng: &mut Generator) -> u32 {
+    let mut list = MoveList::new(G::NULL_MOVE);
+    for played in 0..count {
+        if pos.arbiter_outcome().is_some() {
+            return played;
         }
         list.clear();
         pos.generate(GenKind::All, &mut list);
@@ -90,11 +91,28 @@ fn random_plies(pos: &mut Position, count: u32, rng: &mut Generator) {
         let m = moves[rng.random_range(0..moves.len())];
         pos.make(m);
     }
+    count
+}
+
+/// Whether a position is quiet enough to teach a static evaluation: not in check, the search's
+/// move is not tactical (a capture; in chess, a queen promotion too), and (where the game asks
+/// for it, `Variant::SELFPLAY_SEE_QUIET`) no tactical move wins material by static exchange,
+/// so that the score is not owed to a tactic the evaluation cannot see.
+fn is_quiet<G: Variant>(pos: &mut G, best: G::Move) -> bool {
+    if pos.in_check() || pos.capture_values(best).is_some() {
+        return false;
+    }
+    if !G::SELFPLAY_SEE_QUIET {
+        return true;
+    }
+    let mut list = MoveList::new(G::NULL_MOVE);
+    pos.generate(GenKind::Captures, &mut list);
+    list.iter().all(|m| pos.see(m) <= 0)
 }
 
 /// The search's best move and score (side to move's view), or `None` for the score when the
 /// search had nothing to think about (one legal move: it answers at once without a score).
-fn think(pos: &Position, nodes: u64, tt: &Tt) -> (Option<Move>, Option<i32>) {
+fn think<G: Game>(pos: &G, nodes: u64, tt: &Tt) -> (Option<G::Move>, Option<i32>) {
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
@@ -138,18 +156,23 @@ impl Adjudicator {
 
 /// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
 /// (cleared first, so that the game depends only on its inputs).
-pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Generator, tt: &Tt) -> GameData {
+pub fn play<G: Variant>(
+    opening: &Opening<G>,
+    settings: &GameSettings,
+    rng: &mut Generator,
+    tt: &Tt,
+) -> GameData {
     tt.clear();
     let mut pos = opening.position();
     let (lo, hi) = settings.random_plies;
     let extra = rng.random_range(lo..=hi);
-    random_plies(&mut pos, extra, rng);
-    let first_kept = pos.ply() as u32 + SKIP_PLIES;
+    // Plies since the opening's FEN.
+    let mut ply = opening.moves.len() as u32 + random_plies(&mut pos, extra, rng);
+    let first_kept = ply + SKIP_PLIES;
     let mut adjudicator = Adjudicator::default();
     let mut positions = Vec::new();
     let result = loop {
-        let ply = pos.ply() as u32;
-        if let Some(outcome) = rules::outcome(&pos, 3) {
+        if let Some(outcome) = pos.arbiter_outcome() {
             break red_result(outcome, pos.side_to_move());
         }
         if ply >= MAX_PLIES {
@@ -158,7 +181,7 @@ pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Generator, tt:
         let (best, score) = think(&pos, settings.nodes, tt);
         let Some(best) = best else {
             // No legal move: `rules::outcome` has ruled on that already.
-            break red_result(rules::no_moves_outcome(&pos), pos.side_to_move());
+            break red_result(pos.no_moves_outcome(), pos.side_to_move());
         };
         if let Some(score) = score {
             let red_score = if pos.side_to_move() == Side::Red {
@@ -166,8 +189,7 @@ pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Generator, tt:
             } else {
                 -score
             };
-            let quiet = !pos.in_check() && !pos.is_capture(best);
-            if quiet && ply >= first_kept && red_score.abs() < MAX_KEPT_SCORE {
+            if ply >= first_kept && red_score.abs() < MAX_KEPT_SCORE && is_quiet(&mut pos, best) {
                 positions.push((pos.to_fen(), red_score));
             }
             if let Some(r) = adjudicator.observe(red_score, ply) {
@@ -175,11 +197,12 @@ pub fn play(opening: &Opening, settings: &GameSettings, rng: &mut Generator, tt:
             }
         }
         pos.make(best);
+        ply += 1;
     };
     GameData {
         result,
         positions,
-        plies: pos.ply() as u32,
+        plies: ply,
     }
 }
 

@@ -1,9 +1,11 @@
 //! `jiangjun selfplay`: plays jiangjun against itself in-process (no protocol, fixed nodes per
 //! move) and writes the quiet positions of the games with their result and search score, the
-//! training data of `jiangjun tune` (and later of a neural evaluation).
+//! training data of `jiangjun tune` (and later of a neural evaluation). Either game
+//! (`--game chess`): the games start from the game's built-in match openings.
 //!
 //! Output format, one position a line: `FEN | result | score`, where result is 1.0, 0.5 or
-//! 0.0 from Red's view and score is the search's score in centipawns from Red's view.
+//! 0.0 from Red's (chess: White's) view and score is the search's score in centipawns from
+//! the same view.
 //!
 //! Game `i` depends only on the seed and `i` (its own random stream, a table cleared before
 //! it), so a run is reproducible; with one thread the file is too (lines in game order).
@@ -12,8 +14,10 @@ mod game;
 
 pub use game::{GameData, GameSettings, play};
 
-use crate::cli::{self, values::number_in};
+use crate::cli::{self, GameKind, values::number_in};
+use crate::game::{chess, xiangqi};
 use crate::matches::openings::{self, Opening};
+use crate::matches::variant::Variant;
 use crate::random;
 use crate::tt::Tt;
 use std::fs::File;
@@ -55,21 +59,24 @@ pub struct Config {
 }
 
 /// The command line entry point.
-pub fn run(config: &Config) -> ExitCode {
+pub fn run(config: &Config, game: GameKind) -> ExitCode {
     let written = File::create(&config.out)
         .map_err(|e| format!("cannot create {}: {e}", config.out))
         .and_then(|file| {
-            generate(config, &mut BufWriter::new(file))
-                .map_err(|e| format!("writing {}: {e}", config.out))
+            let out = &mut BufWriter::new(file);
+            match game {
+                GameKind::Xiangqi => generate::<xiangqi::Position>(config, out),
+                GameKind::Chess => generate::<chess::Position>(config, out),
+            }
+            .map_err(|e| format!("writing {}: {e}", config.out))
         });
     cli::finish("selfplay", written)
 }
 
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
-fn generate(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
-    let openings = openings::parse::<crate::game::xiangqi::Position>(openings::BUILTIN)
-        .map_err(std::io::Error::other)?;
+fn generate<G: Variant>(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
+    let openings = openings::parse::<G>(G::BUILTIN_OPENINGS).map_err(std::io::Error::other)?;
     let next = AtomicU64::new(0);
     let start = Instant::now();
     let deadline = config
@@ -88,9 +95,9 @@ fn generate(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
 }
 
 /// One thread's loop: claim the next game number, play it, send it.
-fn worker(
+fn worker<G: Variant>(
     config: &Config,
-    openings: &[Opening],
+    openings: &[Opening<G>],
     next: &AtomicU64,
     deadline: Option<Instant>,
     tx: &mpsc::Sender<GameData>,

@@ -12,7 +12,7 @@ fn parse(line: &str) -> Result<Config, clap::Error> {
 
 fn run_to_string(config: &Config) -> String {
     let mut out = Vec::new();
-    generate(config, &mut out).expect("writing to memory cannot fail");
+    generate::<Position>(config, &mut out).expect("writing to memory cannot fail");
     String::from_utf8(out).expect("the output is text")
 }
 

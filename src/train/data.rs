@@ -95,7 +95,7 @@ fn load_part(lines: &[&str]) -> (Vec<Sample>, usize) {
     let mut out = Vec::with_capacity(lines.len());
     let mut bad = 0;
     for line in lines.iter().filter(|l| !l.trim().is_empty()) {
-        let sample = crate::tune::data::parse_line(line)
+        let sample = crate::tune::data::parse_line::<crate::game::xiangqi::Position>(line)
             .and_then(|(pos, result, score)| Sample::new(&pos, result, score));
         match sample {
             Some(s) => out.push(s),

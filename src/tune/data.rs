@@ -2,15 +2,14 @@
 //! evaluation's coefficients (`Position::trace`), stored flat so that an epoch walks two
 //! arrays and allocates nothing.
 
-use crate::game::xiangqi::Position;
-use crate::game::xiangqi::eval::Trace;
+use crate::game::linear::{Trace, Tunable};
 
 /// One position as the model sees it. Its coefficients are `Dataset::coefficients[start..end]`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Entry {
     pub start: u32,
     pub end: u32,
-    /// Material phase, 0 to `PHASE_MAX`.
+    /// Material phase as a share: 1 with every piece on the board, 0 with none.
     pub phase: f32,
     /// Draw scale (0–64) when Red stands better, and when Black does.
     pub scale: [f32; 2],
@@ -50,7 +49,7 @@ impl Dataset {
         self.entries.push(Entry {
             start,
             end: self.coefficients.len() as u32,
-            phase: trace.phase as f32,
+            phase: trace.phase as f32 / trace.phase_max.max(1) as f32,
             scale: trace.scale.map(|s| s as f32),
             result,
             score,
@@ -82,7 +81,7 @@ impl Dataset {
 }
 
 /// A data line parsed: the position, its result from Red's view and the score.
-pub fn parse_line(line: &str) -> Option<(Position, f32, f32)> {
+pub fn parse_line<G: Tunable>(line: &str) -> Option<(G, f32, f32)> {
     let mut fields = line.split('|').map(str::trim);
     let (fen, result, score) = (fields.next()?, fields.next()?, fields.next()?);
     if fields.next().is_some() {
@@ -93,18 +92,18 @@ pub fn parse_line(line: &str) -> Option<(Position, f32, f32)> {
     if !(0.0..=1.0).contains(&result) || !score.is_finite() || score.abs() > 30_000.0 {
         return None;
     }
-    let pos = Position::from_fen(fen).ok()?;
+    let pos = G::parse_fen(fen)?;
     Some((pos, result, score))
 }
 
 /// Reads the lines on `threads` threads and returns the data set (in line order) and the
 /// number of malformed lines skipped.
-pub fn load(lines: &[&str], threads: usize) -> (Dataset, usize) {
+pub fn load<G: Tunable>(lines: &[&str], threads: usize) -> (Dataset, usize) {
     let chunk = lines.len().div_ceil(threads.max(1)).max(1);
     let parts: Vec<(Dataset, usize)> = std::thread::scope(|scope| {
         let handles: Vec<_> = lines
             .chunks(chunk)
-            .map(|part| scope.spawn(move || load_part(part)))
+            .map(|part| scope.spawn(move || load_part::<G>(part)))
             .collect();
         handles
             .into_iter()
@@ -126,14 +125,14 @@ pub fn load(lines: &[&str], threads: usize) -> (Dataset, usize) {
     (all, bad)
 }
 
-fn load_part(lines: &[&str]) -> (Dataset, usize) {
+fn load_part<G: Tunable>(lines: &[&str]) -> (Dataset, usize) {
     let mut data = Dataset::default();
     let mut bad = 0;
     for line in lines {
         if line.trim().is_empty() {
             continue;
         }
-        match parse_line(line) {
+        match parse_line::<G>(line) {
             Some((pos, result, score)) => data.push(&pos.trace(), result, score),
             None => bad += 1,
         }
@@ -144,6 +143,7 @@ fn load_part(lines: &[&str]) -> (Dataset, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::xiangqi::Position;
 
     const LINE: &str =
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 | 0.5 | 12";
@@ -159,10 +159,10 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w | 1.0 | x",
             LINE,
         ];
-        let (data, bad) = load(&lines, 3);
+        let (data, bad) = load::<Position>(&lines, 3);
         assert_eq!((data.len(), bad), (2, 4));
         let e = data.entries[1];
-        assert_eq!((e.result, e.score, e.phase), (0.5, 12.0, 32.0));
+        assert_eq!((e.result, e.score, e.phase), (0.5, 12.0, 1.0));
         let trace = Position::startpos().trace();
         assert_eq!(data.coefficients_of(&e), trace.coefficients.as_slice());
     }
@@ -170,7 +170,7 @@ mod tests {
     #[test]
     fn the_split_keeps_every_tenth_block() {
         let lines = vec![LINE; 45];
-        let (data, _) = load(&lines, 2);
+        let (data, _) = load::<Position>(&lines, 2);
         let (train, valid) = data.split(2);
         // Blocks 9 and 19 (entries 18, 19, 38, 39) go to validation.
         assert_eq!((train.len(), valid.len()), (41, 4));

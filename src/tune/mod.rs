@@ -2,15 +2,17 @@
 //! evaluation is linear in its weights (see `eval::Trace`), so each position's coefficients are
 //! computed once and an epoch is a pass over flat arrays; full-batch Adam then minimises the
 //! squared error between `sigmoid(eval)` and a blend of the game result and the search score.
-//! The result is written as `weights.rs`, which the engine compiles in.
+//! The result is written as `weights.rs`, which the engine compiles in. Either game
+//! (`--game chess`): what the tuner needs of one is its `Tunable`.
 
 pub mod data;
 pub mod model;
 pub mod source;
 pub mod wdl;
 
-use crate::cli::{self, values::number_in};
-use crate::game::xiangqi::eval::{WEIGHTS, params};
+use crate::cli::{self, GameKind, values::number_in};
+use crate::game::linear::Tunable;
+use crate::game::{chess, xiangqi};
 use data::Dataset;
 use model::{Adam, Weights};
 use std::process::ExitCode;
@@ -47,13 +49,9 @@ pub struct Config {
     /// Self-play data (`FEN | result | score` lines), comma-separated files.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
     data: Vec<String>,
-    /// Where the weights go.
-    #[arg(
-        long,
-        value_name = "PATH",
-        default_value = "src/game/xiangqi/eval/weights.rs"
-    )]
-    out: String,
+    /// Where the weights go [default: the game's src/game/GAME/eval/weights.rs].
+    #[arg(long, value_name = "PATH")]
+    out: Option<String>,
     #[command(flatten)]
     settings: Settings,
     /// Sigmoid scale (0.001 to 100); fitted to the results when not given.
@@ -72,14 +70,17 @@ pub struct Config {
 }
 
 /// The command line entry point.
-pub fn run(config: &Config) -> ExitCode {
-    if config.wdl {
-        return cli::finish("tune", fit_wdl(config));
-    }
-    cli::finish("tune", tune(config))
+pub fn run(config: &Config, game: GameKind) -> ExitCode {
+    let done = match (game, config.wdl) {
+        (GameKind::Xiangqi, true) => fit_wdl::<xiangqi::Position>(config),
+        (GameKind::Chess, true) => fit_wdl::<chess::Position>(config),
+        (GameKind::Xiangqi, false) => tune::<xiangqi::Position>(config),
+        (GameKind::Chess, false) => tune::<chess::Position>(config),
+    };
+    cli::finish("tune", done)
 }
 
-fn load(files: &[String], threads: usize) -> Result<Dataset, String> {
+fn load<G: Tunable>(files: &[String], threads: usize) -> Result<Dataset, String> {
     let start = Instant::now();
     let mut text = String::new();
     for file in files {
@@ -88,7 +89,7 @@ fn load(files: &[String], threads: usize) -> Result<Dataset, String> {
         text.push('\n');
     }
     let lines: Vec<&str> = text.lines().collect();
-    let (data, bad) = data::load(&lines, threads);
+    let (data, bad) = data::load::<G>(&lines, threads);
     if bad > 0 {
         eprintln!("tune: skipped {bad} malformed lines");
     }
@@ -105,21 +106,27 @@ fn load(files: &[String], threads: usize) -> Result<Dataset, String> {
 }
 
 /// Which weights may move: those seen in at least `min_count` training positions, except the
-/// king's material (a king is always on the board, so its value is meaningless and kept 0).
-fn free_weights(data: &Dataset, min_count: u32) -> Vec<bool> {
-    let mut seen = vec![0u32; params::COUNT];
+/// game's fixed ones (the king's material: a king is always on the board, so its value is
+/// meaningless and kept 0).
+fn free_weights(
+    data: &Dataset,
+    count: usize,
+    min_count: u32,
+    fixed: impl Fn(usize) -> bool,
+) -> Vec<bool> {
+    let mut seen = vec![0u32; count];
     for &(i, _) in &data.coefficients {
         seen[i as usize] += 1;
     }
-    let mut free: Vec<bool> = seen.iter().map(|&n| n >= min_count).collect();
-    free[params::MATERIAL] = false;
-    free
+    (0..count)
+        .map(|i| seen[i] >= min_count && !fixed(i))
+        .collect()
 }
 
 /// Trains on `train`, reporting the error of both sets per epoch. Returns the weights of the
 /// epoch with the lowest validation error (the last one when there is no validation set) and
 /// that epoch.
-pub fn train(
+pub fn train<G: Tunable>(
     train: &Dataset,
     valid: &Dataset,
     start: &Weights,
@@ -131,7 +138,7 @@ pub fn train(
         model::targets(train, k, settings.lambda),
         model::targets(valid, k, settings.lambda),
     );
-    let free = free_weights(train, settings.min_count);
+    let free = free_weights(train, start.len(), settings.min_count, G::fixed_weight);
     eprintln!(
         "tune: {} of {} weight pairs free to move",
         free.iter().filter(|&&f| f).count(),
@@ -157,11 +164,12 @@ pub fn train(
     (best.0, best.1)
 }
 
-fn tune(config: &Config) -> Result<(), String> {
+fn tune<G: Tunable>(config: &Config) -> Result<(), String> {
     let started = Instant::now();
-    let all = load(&config.data, config.threads)?;
+    let out = config.out.as_deref().unwrap_or(G::WEIGHTS_PATH);
+    let all = load::<G>(&config.data, config.threads)?;
     let (train_set, valid_set) = all.split(VALIDATION_BLOCK);
-    let start: Weights = WEIGHTS
+    let start: Weights = G::WEIGHTS
         .iter()
         .map(|s| [f64::from(s.0), f64::from(s.1)])
         .collect();
@@ -187,7 +195,7 @@ fn tune(config: &Config) -> Result<(), String> {
         config.settings.lambda
     );
     report("before", &start);
-    let (w, epoch) = train(
+    let (w, epoch) = train::<G>(
         &train_set,
         &valid_set,
         &start,
@@ -213,32 +221,30 @@ fn tune(config: &Config) -> Result<(), String> {
         config.settings.lambda,
         config.settings.epochs
     );
-    let text = source::write(&rounded, &provenance);
-    if source::read(&text).as_ref() != Ok(&rounded) {
+    let text = source::write::<G>(&rounded, &provenance);
+    if source::read::<G>(&text).as_ref() != Ok(&rounded) {
         return Err("the written weights do not read back (a bug in the writer)".into());
     }
-    std::fs::write(&config.out, text).map_err(|e| format!("writing {}: {e}", config.out))?;
-    let names = ["advisor", "elephant", "horse", "rook", "cannon", "pawn"];
-    for (n, [mg, eg]) in names.iter().zip(&rounded[params::MATERIAL + 1..]) {
-        println!("material {n}: {mg} / {eg}");
+    std::fs::write(out, text).map_err(|e| format!("writing {out}: {e}"))?;
+    for (i, [mg, eg]) in rounded.iter().enumerate() {
+        let name = G::weight_name(i);
+        if name.starts_with("material ") && !G::fixed_weight(i) {
+            println!("{name}: {mg} / {eg}");
+        }
     }
-    println!(
-        "wrote {} in {:.1} s",
-        config.out,
-        started.elapsed().as_secs_f64()
-    );
+    println!("wrote {out} in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 
 /// `--wdl`: fits every shape of the win/draw/loss model on the data, compares them on the
 /// held-out files, and prints the constants of the shape with the lowest held-out loss (the
 /// training loss when no test file is given).
-fn fit_wdl(config: &Config) -> Result<(), String> {
-    let train = wdl::samples(&load(&config.data, config.threads)?);
+fn fit_wdl<G: Tunable>(config: &Config) -> Result<(), String> {
+    let train = wdl::samples(&load::<G>(&config.data, config.threads)?);
     let test = if config.test.is_empty() {
         Vec::new()
     } else {
-        wdl::samples(&load(&config.test, config.threads)?)
+        wdl::samples(&load::<G>(&config.test, config.threads)?)
     };
     let draws = train.iter().filter(|s| s.result == 0.5).count();
     println!(

@@ -4,7 +4,6 @@
 //! win probability the evaluation predicts, `sigmoid(eval)`, and a target from the game.
 
 use super::data::{Dataset, Entry};
-use crate::game::xiangqi::eval::PHASE_MAX;
 
 /// Weights as the tuner holds them: (middlegame, endgame) in centipawns, as reals.
 pub type Weights = Vec<[f64; 2]>;
@@ -25,7 +24,7 @@ fn evaluate(data: &Dataset, e: &Entry, w: &[[f64; 2]]) -> (f64, [f64; 2]) {
         mg += wm * f64::from(c);
         eg += we * f64::from(c);
     }
-    let phase = f64::from(e.phase) / f64::from(PHASE_MAX);
+    let phase = f64::from(e.phase);
     let tapered = mg * phase + eg * (1.0 - phase);
     let scale = f64::from(e.scale[if tapered > 0.0 { 0 } else { 1 }]) / 64.0;
     (tapered * scale, [phase * scale, (1.0 - phase) * scale])

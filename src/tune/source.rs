@@ -1,25 +1,21 @@
 //! The tuned weights as Rust source: `weights.rs` in the exact layout the engine compiles in
 //! (one `S(mg, eg), // name` line per weight, in `params` order), and a reader of that layout,
-//! so that the tuner checks what it wrote before it reports success.
+//! so that the tuner checks what it wrote before it reports success. Either game: the header,
+//! names and count come from its `Tunable`.
 
-use crate::game::xiangqi::eval::params;
-
-const HEADER: &str = "\
-//! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
-//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, \"Tuning\".
-";
+use crate::game::linear::Tunable;
 
 /// The source of `weights.rs` for these weights (rounded to integers); `provenance` is one
 /// line of text saying where they came from.
-pub fn write(weights: &[[i32; 2]], provenance: &str) -> String {
-    let mut out = String::from(HEADER);
+pub fn write<G: Tunable>(weights: &[[i32; 2]], provenance: &str) -> String {
+    let mut out = String::from(G::WEIGHTS_HEADER);
     out.push_str(&format!("//! {provenance}\n"));
     out.push_str(
         "\nuse super::S;\nuse super::params::COUNT;\n\n\
          #[rustfmt::skip]\npub const WEIGHTS: [S; COUNT] = [\n",
     );
     for (i, [mg, eg]) in weights.iter().enumerate() {
-        out.push_str(&format!("    S({mg}, {eg}), // {}\n", params::name(i)));
+        out.push_str(&format!("    S({mg}, {eg}), // {}\n", G::weight_name(i)));
     }
     out.push_str("];\n");
     out
@@ -27,7 +23,7 @@ pub fn write(weights: &[[i32; 2]], provenance: &str) -> String {
 
 /// The weights of a `weights.rs` source, in order, with a message for the first line that
 /// does not read; a count different from `params::COUNT` is an error too.
-pub fn read(source: &str) -> Result<Vec<[i32; 2]>, String> {
+pub fn read<G: Tunable>(source: &str) -> Result<Vec<[i32; 2]>, String> {
     let mut out = Vec::new();
     for (n, line) in source.lines().enumerate() {
         let line = line.trim();
@@ -39,21 +35,21 @@ pub fn read(source: &str) -> Result<Vec<[i32; 2]>, String> {
         let (mg, eg) = pair.split_once(',').ok_or_else(bad)?;
         let mg = mg.trim().parse().map_err(|_| bad())?;
         let eg = eg.trim().parse().map_err(|_| bad())?;
-        if name.trim() != params::name(out.len()) {
+        if name.trim() != G::weight_name(out.len()) {
             return Err(format!(
                 "line {}: weight {} should be named '{}'",
                 n + 1,
                 out.len(),
-                params::name(out.len())
+                G::weight_name(out.len())
             ));
         }
         out.push([mg, eg]);
     }
-    if out.len() != params::COUNT {
+    if out.len() != G::WEIGHTS.len() {
         return Err(format!(
             "{} weights, the evaluation has {}",
             out.len(),
-            params::COUNT
+            G::WEIGHTS.len()
         ));
     }
     Ok(out)
@@ -62,47 +58,63 @@ pub fn read(source: &str) -> Result<Vec<[i32; 2]>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::xiangqi::eval::WEIGHTS;
+    use crate::game::{chess, xiangqi};
 
-    fn current() -> Vec<[i32; 2]> {
-        WEIGHTS.iter().map(|s| [s.0, s.1]).collect()
+    type X = xiangqi::Position;
+    type C = chess::Position;
+
+    fn current<G: Tunable>() -> Vec<[i32; 2]> {
+        G::WEIGHTS.iter().map(|s| [s.0, s.1]).collect()
     }
 
     #[test]
     fn what_is_written_reads_back() {
-        let mut w = current();
+        let mut w = current::<X>();
         w[3] = [-417, 12];
-        w[params::TEMPO] = [0, -1];
-        let text = write(&w, "Test weights.");
-        assert_eq!(read(&text), Ok(w));
+        w[xiangqi::eval::params::TEMPO] = [0, -1];
+        let text = write::<X>(&w, "Test weights.");
+        assert_eq!(read::<X>(&text), Ok(w));
         assert!(
             text.contains("    S(-417, 12), // material horse\n"),
             "{text}"
         );
+        let mut w = current::<C>();
+        w[1] = [333, -4];
+        let text = write::<C>(&w, "Test weights.");
+        assert_eq!(read::<C>(&text), Ok(w));
+        assert!(
+            text.contains("    S(333, -4), // material knight\n"),
+            "{text}"
+        );
+        assert!(read::<X>(&text).is_err(), "a chess file is no Xiangqi file");
     }
 
-    #[test]
-    fn the_compiled_in_file_reads_as_the_compiled_in_weights() {
-        let source = include_str!("../game/xiangqi/eval/weights.rs");
-        assert_eq!(read(source), Ok(current()));
-        // Same header and layout: rewriting the weights changes at most the provenance line.
-        let rewritten = write(&current(), "x");
+    /// Same header and layout: rewriting the weights changes at most the provenance line.
+    fn reads_as_compiled<G: Tunable>(source: &str) {
+        assert_eq!(read::<G>(source), Ok(current::<G>()));
+        let rewritten = write::<G>(&current::<G>(), "x");
         fn body(s: &str) -> Vec<&str> {
             s.lines().filter(|l| !l.starts_with("//!")).collect()
         }
         assert_eq!(body(&rewritten), body(source));
-        assert!(source.starts_with(HEADER));
+        assert!(source.starts_with(G::WEIGHTS_HEADER));
+    }
+
+    #[test]
+    fn the_compiled_in_files_read_as_the_compiled_in_weights() {
+        reads_as_compiled::<X>(include_str!("../game/xiangqi/eval/weights.rs"));
+        reads_as_compiled::<C>(include_str!("../game/chess/eval/weights.rs"));
     }
 
     #[test]
     fn broken_files_are_refused() {
-        let mut w = current();
+        let mut w = current::<X>();
         w[2] = [201, 202];
-        let text = write(&w, "x");
-        assert!(read(&text).is_ok());
-        assert!(read(&text.replacen("S(201, 202)", "S(201; 202)", 1)).is_err());
-        assert!(read(&text.replacen("// material horse", "// material knight", 1)).is_err());
+        let text = write::<X>(&w, "x");
+        assert!(read::<X>(&text).is_ok());
+        assert!(read::<X>(&text.replacen("S(201, 202)", "S(201; 202)", 1)).is_err());
+        assert!(read::<X>(&text.replacen("// material horse", "// material knight", 1)).is_err());
         let short: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
-        assert!(read(&short).is_err());
+        assert!(read::<X>(&short).is_err());
     }
 }

@@ -5,6 +5,7 @@
 use super::model::{self, Weights};
 use super::*;
 use crate::game::xiangqi::Position;
+use crate::game::xiangqi::eval::{WEIGHTS, params};
 use crate::game::{Game, GenKind, MoveList};
 use crate::random::{self, RngExt};
 
@@ -108,7 +109,7 @@ fn the_tuner_recovers_altered_weights() {
 
     let results = model::targets(&train_set, TRUE_K, 1.0);
     let before = model::error(&train_set, &results, &start, TRUE_K, 2);
-    let (w, _) = train(&train_set, &valid_set, &start, TRUE_K, &settings(0.0), 2);
+    let (w, _) = train::<Position>(&train_set, &valid_set, &start, TRUE_K, &settings(0.0), 2);
     let after = model::error(&train_set, &results, &w, TRUE_K, 2);
     assert!(after < before * 0.2, "error {before} -> {after}");
     let valid_results = model::targets(&valid_set, TRUE_K, 1.0);
@@ -142,8 +143,8 @@ fn the_pull_towards_the_start_holds_weights_back() {
     let (data, _, _) = synthetic();
     let (train_set, valid_set) = data.split(100);
     let start = current();
-    let (free, _) = train(&train_set, &valid_set, &start, TRUE_K, &settings(0.0), 2);
-    let (held, _) = train(&train_set, &valid_set, &start, TRUE_K, &settings(1e-3), 2);
+    let (free, _) = train::<Position>(&train_set, &valid_set, &start, TRUE_K, &settings(0.0), 2);
+    let (held, _) = train::<Position>(&train_set, &valid_set, &start, TRUE_K, &settings(1e-3), 2);
     let moved = |w: &Weights| (w[params::TEMPO][0] - start[params::TEMPO][0]).abs();
     assert!(moved(&free) > 20.0, "{}", moved(&free));
     assert!(

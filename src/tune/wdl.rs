@@ -10,7 +10,6 @@
 //! gradient is exact and the second derivatives come from differences of gradients.
 
 use super::data::Dataset;
-use crate::game::xiangqi::eval::PHASE_MAX;
 use crate::wdl::WdlModel;
 
 /// One position as the model sees it.
@@ -30,7 +29,7 @@ pub fn samples(data: &Dataset) -> Vec<Sample> {
         .iter()
         .map(|e| Sample {
             score: f64::from(e.score),
-            material: f64::from(e.phase) / f64::from(PHASE_MAX),
+            material: f64::from(e.phase),
             result: f64::from(e.result),
         })
         .collect()

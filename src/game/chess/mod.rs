@@ -78,9 +78,9 @@ impl Game for Position {
     fn is_capture(&self, m: Move) -> bool {
         m.special() == Special::EnPassant || self.piece_at(m.to()).is_some()
     }
+    /// A queen promotion counts as a capture of what it gains (the capture stage generates
+    /// it, quiet or not), so that ordering and quiescence's delta pruning weigh it.
     fn capture_values(&self, m: Move) -> Option<(i32, i32)> {
-        let victim = self.captured_kind(m)?;
-        let attacker = self.piece_at(m.from())?.kind();
         let value = |k: Kind| {
             if k == Kind::King {
                 2000
@@ -88,7 +88,17 @@ impl Game for Position {
                 eval::VALUE[k.index()].0
             }
         };
-        Some((value(victim), value(attacker)))
+        let gain = match m.promoted() {
+            Some(Kind::Queen) => value(Kind::Queen) - value(Kind::Pawn),
+            _ => 0,
+        };
+        let victim = match self.captured_kind(m) {
+            Some(k) => value(k) + gain,
+            None if gain > 0 => gain,
+            None => return None,
+        };
+        let attacker = self.piece_at(m.from())?.kind();
+        Some((victim, value(attacker)))
     }
     fn moved_piece(&self, m: Move) -> usize {
         self.piece_at(m.from()).map_or(0, |p| p.index())

@@ -5,6 +5,11 @@
 //!
 //! The generator writes into a `Collect`: a move list for the search, or a counter for
 //! perft's last ply, which adds a piece's whole target set with one popcount.
+//!
+//! `GenKind::Captures` is the tactical stage that quiescence searches: captures and every
+//! promotion to a queen, quiet ones too (a quiet queen promotion wins more material than most
+//! captures). Under-promotions, capturing or not, are left to `GenKind::Quiets`, so that the
+//! two kinds still split `GenKind::All` exactly.
 
 use super::bitboard::{
     Bitboard, FILE_A, FILE_H, RANK_1, RANK_8, between, forward, king_attacks, knight_attacks, line,
@@ -23,8 +28,8 @@ pub(super) trait Collect {
     fn moves(&mut self, from: Square, targets: Bitboard);
     /// Ordinary pawn moves to each square of `targets`, each from `delta` squares behind it.
     fn pawn_moves(&mut self, targets: Bitboard, delta: i32);
-    /// Promotions (four per target), each from `delta` squares behind its target.
-    fn promotions(&mut self, targets: Bitboard, delta: i32);
+    /// Promotions to each of `kinds` per target, each from `delta` squares behind its target.
+    fn promotions(&mut self, targets: Bitboard, delta: i32, kinds: &[Kind]);
     /// One move of its own (castling, en passant).
     fn one(&mut self, m: Move);
 }
@@ -48,9 +53,9 @@ impl Collect for MoveList<Move> {
         }
     }
     #[inline]
-    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+    fn promotions(&mut self, targets: Bitboard, delta: i32, kinds: &[Kind]) {
         for to in squares(targets) {
-            for k in Kind::PROMOTIONS {
+            for &k in kinds {
                 self.push(Move::promotion(origin(to, delta), to, k));
             }
         }
@@ -74,8 +79,8 @@ impl Collect for Counter {
         self.0 += targets.count_ones() as usize;
     }
     #[inline]
-    fn promotions(&mut self, targets: Bitboard, _: i32) {
-        self.0 += 4 * targets.count_ones() as usize;
+    fn promotions(&mut self, targets: Bitboard, _: i32, kinds: &[Kind]) {
+        self.0 += kinds.len() * targets.count_ones() as usize;
     }
     #[inline]
     fn one(&mut self, _: Move) {
@@ -83,13 +88,25 @@ impl Collect for Counter {
     }
 }
 
-/// The squares a move of each kind may go to: empty ones, enemy ones, or both.
+/// The squares a move of each kind may go to: empty ones, enemy ones, or both (pawns sort
+/// their moves by kind themselves, promotions being the exception).
 #[inline]
 fn kind_mask(kind: GenKind, empty: Bitboard, theirs: Bitboard) -> Bitboard {
     match kind {
         GenKind::All => empty | theirs,
         GenKind::Captures => theirs,
         GenKind::Quiets => empty,
+    }
+}
+
+/// The promotions each kind generates: a queen is tactical, the others are not.
+#[inline]
+fn promotions_of(kind: GenKind) -> &'static [Kind] {
+    const UNDER: [Kind; 3] = [Kind::Knight, Kind::Rook, Kind::Bishop];
+    match kind {
+        GenKind::All => &Kind::PROMOTIONS,
+        GenKind::Captures => &Kind::PROMOTIONS[..1],
+        GenKind::Quiets => &UNDER,
     }
 }
 
@@ -144,11 +161,12 @@ impl Position {
         if several(checkers) {
             return; // double check: only the king can move
         }
-        let allowed = if checkers == 0 {
-            targets
+        let evasions = if checkers == 0 {
+            !0
         } else {
-            targets & (between(ksq, Square::first(checkers)) | checkers)
+            between(ksq, Square::first(checkers)) | checkers
         };
+        let allowed = targets & evasions;
         let pinned = self.pinned(us);
         for from in squares(b.kind(Kind::Knight) & ours & !pinned) {
             c.moves(from, knight_attacks(from) & allowed);
@@ -168,9 +186,10 @@ impl Position {
             c.moves(from, t);
         }
         let pawns = b.of(us, Kind::Pawn);
-        self.pawn_set(pawns & !pinned, allowed, kind, c);
+        let pawn_allowed = !ours & evasions;
+        self.pawn_set(pawns & !pinned, pawn_allowed, kind, c);
         for from in squares(pawns & pinned) {
-            self.pawn_set(from.bit(), allowed & line(ksq, from), kind, c);
+            self.pawn_set(from.bit(), pawn_allowed & line(ksq, from), kind, c);
         }
         if kind.captures() {
             self.en_passant(c);
@@ -180,8 +199,8 @@ impl Position {
         }
     }
 
-    /// Pushes, double pushes, captures and promotions of the pawns in `pawns`, to squares in
-    /// `allowed` (which already holds only the squares of the kind asked for).
+    /// Pushes, double pushes, captures and promotions of the pawns in `pawns` that belong to
+    /// `kind`, to squares in `allowed` (empty or enemy squares that answer a check, if any).
     fn pawn_set<C: Collect>(&self, pawns: Bitboard, allowed: Bitboard, kind: GenKind, c: &mut C) {
         if pawns == 0 {
             return;
@@ -194,22 +213,24 @@ impl Position {
             Side::Red => (8, RANK_8, RANK_1 << 16),
             Side::Black => (-8, RANK_1, RANK_8 >> 16),
         };
+        let promote = promotions_of(kind);
+        let single = forward(pawns, us) & empty;
         if kind.quiets() {
-            let single = forward(pawns, us) & empty;
             let double = forward(single & third, us) & empty & allowed;
-            let single = single & allowed;
-            c.pawn_moves(single & !last, up);
-            c.promotions(single & last, up);
+            c.pawn_moves(single & allowed & !last, up);
+            c.promotions(single & allowed & last, up, promote);
             c.pawn_moves(double, 2 * up);
+        } else {
+            c.promotions(single & allowed & last, up, promote);
         }
-        if kind.captures() {
-            let ahead_west = forward(pawns & !FILE_A, us) >> 1;
-            let ahead_east = forward(pawns & !FILE_H, us) << 1;
-            for (set, delta) in [(ahead_west, up - 1), (ahead_east, up + 1)] {
-                let t = set & theirs & allowed;
+        let ahead_west = forward(pawns & !FILE_A, us) >> 1;
+        let ahead_east = forward(pawns & !FILE_H, us) << 1;
+        for (set, delta) in [(ahead_west, up - 1), (ahead_east, up + 1)] {
+            let t = set & theirs & allowed;
+            if kind.captures() {
                 c.pawn_moves(t & !last, delta);
-                c.promotions(t & last, delta);
             }
+            c.promotions(t & last, delta, promote);
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::eval::{self, Score};
+use super::eval::{self, S};
 use super::moves::{Castling, Move};
 use super::types::{Kind, Piece, Square};
 use super::zobrist;
@@ -37,7 +37,7 @@ pub struct Position {
     pub(super) side: Side,
     pub(super) fullmove: u32,
     /// Material and placement of each side (see `eval`), kept up to date by `put`/`remove`.
-    pub(super) psq: [Score; 2],
+    pub(super) psq: [S; 2],
     pub(super) states: Vec<State>,
 }
 
@@ -59,7 +59,7 @@ impl Position {
             board: Board::default(),
             side: Side::Red,
             fullmove: 1,
-            psq: [Score(0, 0); 2],
+            psq: [S(0, 0); 2],
             states,
         }
     }

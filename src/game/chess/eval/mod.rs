@@ -1,63 +1,34 @@
-//! The chess evaluation, **hand-set**: every weight here was chosen by hand from common chess
-//! knowledge, none was tuned (the project's tuner and self-play data are Xiangqi's so far).
-//! Tapered between a middlegame and an endgame score by the material phase: material and
-//! piece-square tables (kept incrementally by `Position::put`/`remove`), then mobility, king
-//! safety, pawn structure and passed pawns, worked out at each call.
+//! The chess evaluation, from the side to move's view, in centipawns. Every term is a weight
+//! (`weights.rs`, fitted by `jiangjun --game chess tune`) times a count, kept as a
+//! middlegame/endgame pair and tapered by the material phase, so the whole evaluation is linear
+//! in its weights and the tuner fits it from self-play games, as it does Xiangqi's.
 //!
-//! Colour-symmetric by construction: every term is computed for each side from its own point
+//! Material and placement are kept incrementally by `Position::put`/`remove` (one table
+//! lookup per piece moved); mobility, king attack and shelter, pawn structure, passed pawns,
+//! the bishop pair, rooks on open files and the tempo are counted at each call by `terms`,
+//! which reports to a `Sink`: the engine's adds weights, the tuner's records the counts.
+//!
+//! Colour-symmetric by construction: every term is counted for each side from its own point
 //! of view (`Square::relative`), and the tests check that the colour-flipped position scores
 //! the same.
 
+pub mod params;
 mod tables;
 mod terms;
+mod weights;
 
 use super::position::Position;
 use super::types::{Kind, Piece, Square};
 use crate::game::Side;
-use std::ops::{Add, AddAssign, Sub, SubAssign};
+use crate::game::linear::{Accumulator, Recorder, Trace, Tunable};
 
+pub use crate::game::linear::S;
 pub use tables::{PHASE_MAX, VALUE, piece_score};
-
-/// A middlegame and an endgame score.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct Score(pub i32, pub i32);
-
-impl Add for Score {
-    type Output = Score;
-    #[inline]
-    fn add(self, o: Score) -> Score {
-        Score(self.0 + o.0, self.1 + o.1)
-    }
-}
-impl Sub for Score {
-    type Output = Score;
-    #[inline]
-    fn sub(self, o: Score) -> Score {
-        Score(self.0 - o.0, self.1 - o.1)
-    }
-}
-impl AddAssign for Score {
-    #[inline]
-    fn add_assign(&mut self, o: Score) {
-        *self = *self + o;
-    }
-}
-impl SubAssign for Score {
-    #[inline]
-    fn sub_assign(&mut self, o: Score) {
-        *self = *self - o;
-    }
-}
-impl Score {
-    #[inline]
-    pub fn times(self, n: i32) -> Score {
-        Score(self.0 * n, self.1 * n)
-    }
-}
+pub use weights::WEIGHTS;
 
 /// The blend of the two scores at `phase` (PHASE_MAX: all pieces on the board; 0: none).
 #[inline]
-fn taper(s: Score, phase: i32) -> i32 {
+fn taper(s: S, phase: i32) -> i32 {
     (s.0 * phase + s.1 * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
@@ -75,10 +46,13 @@ impl Position {
         self.evaluate_with(self.psq)
     }
 
-    fn evaluate_with(&self, psq: [Score; 2]) -> i32 {
-        let mut total = psq[0] - psq[1];
-        total += terms::side_terms(self, Side::Red) - terms::side_terms(self, Side::Black);
-        let v = taper(total, self.phase());
+    fn evaluate_with(&self, psq: [S; 2]) -> i32 {
+        let mut acc = Accumulator {
+            weights: &WEIGHTS,
+            score: psq,
+        };
+        terms::add_terms(self, &mut acc);
+        let v = taper(acc.score[0] - acc.score[1], self.phase());
         if self.side_to_move() == Side::Red {
             v
         } else {
@@ -89,13 +63,47 @@ impl Position {
     /// The evaluation with material and placement computed from scratch, to check the
     /// incremental sums.
     pub fn evaluate_from_scratch(&self) -> i32 {
-        let mut psq = [Score(0, 0); 2];
+        let mut psq = [S(0, 0); 2];
         for s in Square::all() {
             if let Some(p) = self.piece_at(s) {
                 psq[p.side().index()] += piece_score(p, s);
             }
         }
         self.evaluate_with(psq)
+    }
+
+    /// The weights' coefficients of this position, for the tuner (no draw scale: 64).
+    pub fn trace(&self) -> Trace {
+        let mut rec = Recorder::new(params::COUNT);
+        terms::add_terms(self, &mut rec);
+        Trace {
+            coefficients: rec.coefficients(),
+            phase: self.phase(),
+            phase_max: PHASE_MAX,
+            scale: [64, 64],
+        }
+    }
+}
+
+impl Tunable for Position {
+    const WEIGHTS: &'static [S] = &WEIGHTS;
+    const WEIGHTS_PATH: &'static str = "src/game/chess/eval/weights.rs";
+    const WEIGHTS_HEADER: &'static str = "\
+//! Chess evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in the
+//! middlegame), indexed as `params` lays them out. Written by `jiangjun --game chess tune`:
+//! see README, \"Tuning\".
+";
+    fn weight_name(i: usize) -> String {
+        params::name(i)
+    }
+    fn fixed_weight(i: usize) -> bool {
+        i == params::MATERIAL + Kind::King as usize
+    }
+    fn parse_fen(fen: &str) -> Option<Self> {
+        Position::from_fen(fen).ok()
+    }
+    fn trace(&self) -> Trace {
+        Position::trace(self)
     }
 }
 

@@ -1,8 +1,12 @@
-//! The evaluation terms worked out at each call, for one side from its own view: mobility,
-//! king safety, pawn structure (doubled and isolated pawns), passed pawns, the bishop pair.
-//! All weights hand-set.
+//! The evaluation terms counted at each call, for one side from its own view: mobility, king
+//! attack and shelter, pawn structure (doubled and isolated pawns), passed pawns, the bishop
+//! pair, rooks on open files and the tempo; with material and placement too when the sink
+//! wants them (the tuner; the engine keeps those incrementally).
+//!
+//! The terms report counts to a `Sink`, so the engine and the tuner read a position through
+//! this one function and cannot disagree.
 
-use super::Score;
+use super::params::*;
 use crate::game::Side;
 use crate::game::chess::bitboard::{
     Bitboard, FILE_A, FILE_H, king_attacks, knight_attacks, pawn_attacks_set, squares,
@@ -10,31 +14,12 @@ use crate::game::chess::bitboard::{
 use crate::game::chess::magic::magics;
 use crate::game::chess::position::Position;
 use crate::game::chess::types::{Kind, Square};
+use crate::game::linear::Sink;
 
-/// Per reachable square beyond a typical count, for knight, bishop, rook, queen.
-const MOBILITY: [(Score, i32); 4] = [
-    (Score(4, 4), 4),
-    (Score(5, 5), 6),
-    (Score(2, 4), 6),
-    (Score(1, 2), 12),
-];
-/// The weight of an attacker on the king's zone by kind (knight, bishop, rook, queen).
+/// The weight of an attacker on the king's zone by kind (knight, bishop, rook, queen): how
+/// the king attack table is indexed, not a weight.
 const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
-const SHIELD_PAWN: Score = Score(10, 0);
-const DOUBLED: Score = Score(-10, -20);
-const ISOLATED: Score = Score(-10, -14);
-/// Passed pawn bonus by the rank it stands on, from its side's view.
-const PASSED: [Score; 8] = [
-    Score(0, 0),
-    Score(5, 10),
-    Score(8, 14),
-    Score(14, 24),
-    Score(28, 44),
-    Score(48, 74),
-    Score(76, 116),
-    Score(0, 0),
-];
-const BISHOP_PAIR: Score = Score(28, 48);
+const MOBILITY: [usize; 4] = [MOB_KNIGHT, MOB_BISHOP, MOB_ROOK, MOB_QUEEN];
 
 /// The files next to each file of a set, as whole files.
 #[inline]
@@ -57,9 +42,25 @@ fn ahead(s: Square, side: Side) -> Bitboard {
     }
 }
 
+/// Reports every term of both sides (and the tempo) to `sink`.
+pub fn add_terms<K: Sink>(pos: &Position, sink: &mut K) {
+    for side in [Side::Red, Side::Black] {
+        side_terms(pos, side, sink);
+    }
+    sink.add(pos.side_to_move(), TEMPO, 1);
+}
+
 /// Every term of `side`, from its own view.
-pub fn side_terms(pos: &Position, side: Side) -> Score {
+fn side_terms<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
     let b = pos.board();
+    if K::WANTS_MATERIAL {
+        for kind in Kind::ALL {
+            for s in squares(b.of(side, kind)) {
+                sink.add(side, MATERIAL + kind.index(), 1);
+                sink.add(side, psq_index(kind, s.relative(side).index()), 1);
+            }
+        }
+    }
     let them = side.flip();
     let occ = b.occupied();
     let m = magics();
@@ -70,7 +71,7 @@ pub fn side_terms(pos: &Position, side: Side) -> Score {
         let k = b.king(them);
         king_attacks(k) | k.bit()
     };
-    let mut score = Score(0, 0);
+    let (own_pawns, their_pawns) = (b.of(side, Kind::Pawn), b.of(them, Kind::Pawn));
     let mut units = 0;
     let mut attackers = 0;
     for (i, kind) in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen]
@@ -84,59 +85,74 @@ pub fn side_terms(pos: &Position, side: Side) -> Score {
                 Kind::Rook => m.rook(s, occ),
                 _ => m.queen(s, occ),
             };
-            let (weight, typical) = MOBILITY[i];
-            score += weight.times((attacks & area).count_ones() as i32 - typical);
+            sink.add(
+                side,
+                MOBILITY[i] + (attacks & area).count_ones() as usize,
+                1,
+            );
             if attacks & enemy_zone != 0 {
                 units += KING_ATTACK_UNITS[i] * (attacks & enemy_zone).count_ones() as i32;
                 attackers += 1;
+            }
+            if kind == Kind::Rook && file_of(s) & own_pawns == 0 {
+                let open = file_of(s) & their_pawns == 0;
+                sink.add(
+                    side,
+                    if open {
+                        ROOK_OPEN_FILE
+                    } else {
+                        ROOK_SEMI_OPEN_FILE
+                    },
+                    1,
+                );
             }
         }
     }
     // A lone attacker is rarely dangerous; the danger grows faster than the attack.
     if attackers >= 2 {
-        score += Score((units * units).min(400), 0);
+        sink.add(side, KING_ATTACK + units.min(KING_ATTACK_MAX) as usize, 1);
     }
-    score += king_shelter(pos, side);
-    score += pawn_terms(pos, side);
+    king_shelter(pos, side, sink);
+    pawn_terms(pos, side, sink);
     if b.of(side, Kind::Bishop).count_ones() >= 2 {
-        score += BISHOP_PAIR;
+        sink.add(side, BISHOP_PAIR, 1);
     }
-    score
 }
 
 /// Own pawns just in front of a king that stays on its back rank.
-fn king_shelter(pos: &Position, side: Side) -> Score {
+fn king_shelter<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
     let b = pos.board();
     let k = b.king(side);
     if k.relative(side).rank() != 0 {
-        return Score(0, 0);
+        return;
     }
     let files = file_of(k) | adjacent_files(file_of(k));
     let near = match side {
         Side::Red => 0xffff_u64 << 8,
         Side::Black => 0xffff_u64 << 40,
     };
-    SHIELD_PAWN.times((b.of(side, Kind::Pawn) & files & near).count_ones() as i32)
+    let shield = (b.of(side, Kind::Pawn) & files & near).count_ones() as i32;
+    if shield > 0 {
+        sink.add(side, SHIELD_PAWN, shield);
+    }
 }
 
-fn pawn_terms(pos: &Position, side: Side) -> Score {
+fn pawn_terms<K: Sink>(pos: &Position, side: Side, sink: &mut K) {
     let b = pos.board();
     let pawns = b.of(side, Kind::Pawn);
     let theirs = b.of(side.flip(), Kind::Pawn);
-    let mut score = Score(0, 0);
     for s in squares(pawns) {
         let file = file_of(s);
         if adjacent_files(file) & pawns == 0 {
-            score += ISOLATED;
+            sink.add(side, ISOLATED, 1);
         }
         let front = ahead(s, side);
         if front & pawns != 0 {
-            score += DOUBLED; // counted for the rear pawn of the pair
+            sink.add(side, DOUBLED, 1); // counted for the rear pawn of the pair
         }
         let span = front | adjacent_files(front);
         if span & theirs == 0 && front & pawns == 0 {
-            score += PASSED[s.relative(side).rank() as usize];
+            sink.add(side, PASSED + s.relative(side).rank() as usize, 1);
         }
     }
-    score
 }

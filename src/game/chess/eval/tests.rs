@@ -1,4 +1,5 @@
-//! The hand-set evaluation: colour symmetry, and a few orders of magnitude.
+//! The chess evaluation: colour symmetry, a few orders of magnitude, and the trace the tuner
+//! reads agreeing with the engine's evaluation.
 
 use crate::game::chess::{Position, START_FEN};
 
@@ -52,7 +53,11 @@ fn the_colour_flipped_position_scores_the_same() {
 #[test]
 fn sensible_orders_of_magnitude() {
     let start = Position::from_fen(START_FEN).expect("valid").evaluate();
-    assert_eq!(start, 0, "the start position is symmetric");
+    let tempo = super::WEIGHTS[super::params::TEMPO].0; // the phase is full: all middlegame
+    assert_eq!(
+        start, tempo,
+        "the start position is symmetric but for the move"
+    );
     let queen_up = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
         .expect("valid")
         .evaluate();
@@ -61,4 +66,59 @@ fn sensible_orders_of_magnitude() {
     let blocked = Position::from_fen("4k3/1p6/1P6/8/8/8/8/4K3 w - -").expect("valid");
     assert!(passed.evaluate() > 150, "{}", passed.evaluate());
     assert!(passed.evaluate() > blocked.evaluate() + 100);
+}
+
+/// The evaluation from White's view, recomputed from the trace and the weights.
+fn from_trace(pos: &Position) -> i32 {
+    let t = pos.trace();
+    let mut s = super::S(0, 0);
+    for &(i, c) in &t.coefficients {
+        s += super::WEIGHTS[i as usize] * i32::from(c);
+    }
+    assert_eq!(t.scale, [64, 64]);
+    (s.0 * t.phase + s.1 * (t.phase_max - t.phase)) / t.phase_max
+}
+
+#[test]
+fn the_trace_reproduces_the_evaluation() {
+    let mut seen = 0;
+    let lines = include_str!("../../../../tests/data/chess.epd").lines();
+    let fens = lines.map(|l| l.split(';').next().unwrap_or_default().trim().to_string());
+    for fen in fens.chain([START_FEN.to_string()]) {
+        let pos = Position::from_fen(&fen).expect("valid");
+        let white = if pos.side_to_move() == crate::game::Side::Red {
+            pos.evaluate()
+        } else {
+            -pos.evaluate()
+        };
+        assert_eq!(from_trace(&pos), white, "{fen}");
+        assert_eq!(pos.evaluate(), pos.evaluate_from_scratch(), "{fen}");
+        seen += 1;
+    }
+    assert_eq!(seen, 10);
+}
+
+#[test]
+fn every_term_moves_the_trace() {
+    // An open file for a rook, a passed and an isolated pawn, doubled pawns, a bishop pair,
+    // a king attack and a shielded king: each term's weight shows up in the trace.
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/1P6/1P1Q1BB1/R5K1 w - - 0 1").expect("valid");
+    let t = pos.trace();
+    let has = |i: usize| {
+        t.coefficients
+            .iter()
+            .any(|&(j, c)| j as usize == i && c != 0)
+    };
+    use super::params::*;
+    for i in [
+        ROOK_OPEN_FILE,
+        DOUBLED,
+        ISOLATED,
+        BISHOP_PAIR,
+        TEMPO,
+        SHIELD_PAWN,
+    ] {
+        assert!(has(i), "{}", name(i));
+    }
+    assert!(has(PASSED + 2) || has(PASSED + 1), "{:?}", t.coefficients);
 }

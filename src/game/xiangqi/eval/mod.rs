@@ -15,52 +15,14 @@ mod steps;
 mod terms;
 mod weights;
 
-pub use terms::Sink;
+pub use crate::game::linear::{S, Sink, Trace};
 
 use super::position::Position;
 use super::types::{Kind, Piece, SQUARES, Square};
 use crate::game::Side;
+use crate::game::linear::{Accumulator, Recorder, Tunable};
 use params::psq_index;
-use std::ops::{Add, AddAssign, Mul, Sub, SubAssign};
 pub use weights::WEIGHTS;
-
-/// A middlegame and an endgame value.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
-
-impl Add for S {
-    type Output = S;
-    #[inline]
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
-    }
-}
-impl Sub for S {
-    type Output = S;
-    #[inline]
-    fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
-    }
-}
-impl AddAssign for S {
-    #[inline]
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-impl SubAssign for S {
-    #[inline]
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline]
-    fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
-    }
-}
 
 /// Material values for exchanges (static exchange evaluation, MVV-LVA, delta pruning): the
 /// middlegame material weights, indexed by `Kind`.
@@ -118,42 +80,6 @@ const fn piece_square() -> [[S; SQUARES]; Piece::COUNT] {
     t
 }
 
-/// Adds weights to a score pair per side: the engine's way of running the terms.
-struct Accumulator {
-    score: [S; 2],
-}
-
-impl Sink for Accumulator {
-    const WANTS_MATERIAL: bool = false;
-    #[inline]
-    fn add(&mut self, side: Side, param: usize, count: i32) {
-        self.score[side.index()] += WEIGHTS[param] * count;
-    }
-}
-
-/// The weights' coefficients of one position, for the tuner: the evaluation from Red's view
-/// is `taper(Σ weight × coefficient, phase) × scale / 64`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Trace {
-    /// (weight index, Red's count minus Black's), non-zero ones only.
-    pub coefficients: Vec<(u16, i16)>,
-    pub phase: i32,
-    /// The draw scale (0–64) that applies when Red stands better, and when Black does.
-    pub scale: [i32; 2],
-}
-
-struct Recorder {
-    dense: Vec<i32>,
-}
-
-impl Sink for Recorder {
-    const WANTS_MATERIAL: bool = true;
-    fn add(&mut self, side: Side, param: usize, count: i32) {
-        let sign = if side == Side::Red { 1 } else { -1 };
-        self.dense[param] += sign * count;
-    }
-}
-
 /// Blends a middlegame/endgame pair by the phase.
 #[inline]
 pub fn taper(s: S, phase: i32) -> i32 {
@@ -182,7 +108,10 @@ impl Position {
     }
 
     fn evaluate_with(&self, psq: [S; 2]) -> i32 {
-        let mut acc = Accumulator { score: psq };
+        let mut acc = Accumulator {
+            weights: &WEIGHTS,
+            score: psq,
+        };
         terms::add_terms(self, &mut acc);
         let diff = acc.score[0] - acc.score[1];
         let mut v = taper(diff, self.phase());
@@ -209,20 +138,12 @@ impl Position {
 
     /// The weights' coefficients of this position (see `Trace`).
     pub fn trace(&self) -> Trace {
-        let mut rec = Recorder {
-            dense: vec![0; params::COUNT],
-        };
+        let mut rec = Recorder::new(params::COUNT);
         terms::add_terms(self, &mut rec);
-        let coefficients = rec
-            .dense
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c != 0)
-            .map(|(i, &c)| (i as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
-            .collect();
         Trace {
-            coefficients,
+            coefficients: rec.coefficients(),
             phase: self.phase(),
+            phase_max: PHASE_MAX,
             scale: [
                 scale::draw_scale(self, Side::Red),
                 scale::draw_scale(self, Side::Black),
@@ -235,6 +156,27 @@ impl Position {
     pub fn has_attacking_material(&self, side: Side) -> bool {
         let c = &self.counts[side.index()];
         c[Kind::Rook as usize] + c[Kind::Horse as usize] + c[Kind::Cannon as usize] > 0
+    }
+}
+
+impl Tunable for Position {
+    const WEIGHTS: &'static [S] = &WEIGHTS;
+    const WEIGHTS_PATH: &'static str = "src/game/xiangqi/eval/weights.rs";
+    const WEIGHTS_HEADER: &'static str = "\
+//! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
+//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, \"Tuning\".
+";
+    fn weight_name(i: usize) -> String {
+        params::name(i)
+    }
+    fn fixed_weight(i: usize) -> bool {
+        i == params::MATERIAL + Kind::King as usize
+    }
+    fn parse_fen(fen: &str) -> Option<Self> {
+        Position::from_fen(fen).ok()
+    }
+    fn trace(&self) -> Trace {
+        Position::trace(self)
     }
 }
 

@@ -13,13 +13,7 @@ use super::params::*;
 use super::sliders::Views;
 use super::steps::{ADVISOR, ELEPHANT, HORSE, KING, PAWN, Stepper, step_attacks};
 use crate::game::Side;
-
-/// Receives the evaluation's counts.
-pub trait Sink {
-    /// Whether material and placement are wanted too (the engine keeps them incrementally).
-    const WANTS_MATERIAL: bool;
-    fn add(&mut self, side: Side, param: usize, count: i32);
-}
+use crate::game::linear::Sink;
 
 /// The nine palace points of each side.
 static PALACE: [u128; 2] = [palace(0), palace(7)];
