@@ -259,8 +259,25 @@ pub fn check_ranges(net: &Net) -> Result<(), NetError> {
     Ok(())
 }
 
-/// Reads and checks a net file.
+/// The largest file a valid net can be: the header's eleven words, the longest description,
+/// the widest net's weights and biases (i16), the output bias and the checksum.
+const MAX_BYTES: u64 =
+    4 * 11 + MAX_TEXT as u64 + 2 * (INPUTS as u64 + 3) * MAX_HIDDEN as u64 + 4 + 4;
+
+/// Reads and checks a net file. Only a regular file no larger than any net can be is read: a
+/// device or pipe named as the net (`/dev/zero`) must not hang the engine or fill its memory.
 pub fn load(path: &str) -> Result<Net, NetError> {
-    let bytes = std::fs::read(path).map_err(|e| NetError::Io(format!("{path}: {e}")))?;
+    let io = |e: String| NetError::Io(format!("{path}: {e}"));
+    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(io("not a regular file".into()));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(io(format!(
+            "{} bytes, larger than any net can be ({MAX_BYTES})",
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
     from_bytes(&bytes)
 }

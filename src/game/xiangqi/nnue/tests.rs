@@ -119,6 +119,22 @@ fn a_net_file_reads_back_as_written() {
     assert_eq!(file::from_bytes(&bytes), Ok(net));
 }
 
+#[test]
+fn only_a_regular_file_of_a_net_s_size_is_read() {
+    let dir = std::env::temp_dir();
+    let refused = |path: &str| match file::load(path) {
+        Err(NetError::Io(text)) => text,
+        other => panic!("{path}: {other:?}"),
+    };
+    let dir_text = refused(&dir.to_string_lossy());
+    assert!(dir_text.contains("not a regular file"), "{dir_text}");
+    #[cfg(unix)]
+    {
+        let dev = refused("/dev/zero");
+        assert!(dev.contains("not a regular file"), "{dev}");
+    }
+}
+
 /// The file with the u32 at `offset` replaced and the checksum made right again.
 fn with_u32(bytes: &[u8], offset: usize, value: u32) -> Vec<u8> {
     let mut b = bytes.to_vec();
