@@ -102,14 +102,24 @@ pub fn run(depth: u32) -> BenchResult {
 /// clearing: with trees of 10,000 nodes the twelve clears were about a sixth of the time, and
 /// nodes per second is meant to measure the search.
 pub fn run_positions<G: Game>(fens: &[&str], depth: u32) -> BenchResult {
+    run_positions_with(fens, depth, &|_: &mut G| {})
+}
+
+/// `run_positions` with each position first passed through `prepare` (e.g. to attach a net).
+pub fn run_positions_with<G: Game>(
+    fens: &[&str],
+    depth: u32,
+    prepare: &dyn Fn(&mut G),
+) -> BenchResult {
     let tt = Tt::new(16);
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;
     for fen in fens {
-        let Ok(pos) = G::from_fen(fen) else {
+        let Ok(mut pos) = G::from_fen(fen) else {
             log::error!("bench position does not parse: {fen}");
             continue;
         };
+        prepare(&mut pos);
         tt.clear();
         let start = Instant::now();
         nodes += fixed_depth(&tt, pos, depth).nodes;

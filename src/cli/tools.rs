@@ -38,12 +38,24 @@ pub struct BenchArgs {
     /// Search depth (1 to 30; default: the signature's depth).
     #[arg(value_parser = number_in(1u32, 30))]
     depth: Option<u32>,
+    /// Evaluate with this net file (as `EvalFile`), to compare its speed with the classical
+    /// evaluation's.
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<String>,
 }
 
 /// `jiangjun [--game G] bench`: the game's own positions, the same depth and report.
 pub fn bench<G: crate::protocol::Variant>(a: &BenchArgs) -> ExitCode {
     let depth = a.depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
-    let r = crate::bench::run_positions::<G>(G::BENCH, depth);
+    let net = match a.eval_file.as_deref().map(G::load_net).transpose() {
+        Ok(net) => net,
+        Err(e) => return super::usage_error(Some("bench"), &e),
+    };
+    let r = crate::bench::run_positions_with::<G>(G::BENCH, depth, &|pos| {
+        if net.is_some() {
+            pos.use_net(net.as_ref());
+        }
+    });
     println!("Nodes searched  : {}", r.nodes);
     println!("Nodes/second    : {}", r.nps());
     println!("Time            : {} ms", r.elapsed.as_millis());

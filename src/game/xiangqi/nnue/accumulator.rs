@@ -5,7 +5,8 @@
 //! (one column per piece on the board). A null move copies the pair.
 
 use super::features::{self, MAX_ACTIVE};
-use super::net::{self, Net};
+use super::kernels;
+use super::net::Net;
 use crate::game::Side;
 use crate::game::xiangqi::types::{Kind, Piece, SQUARES, Square};
 use std::sync::Arc;
@@ -94,13 +95,13 @@ impl Accumulators {
                 continue;
             }
             let start = top + side.index() * h;
-            let acc = &mut self.stack[start..start + h];
             let net = &self.net;
-            net::sub(acc, net.column(features::index(side, mirror, moving, from)));
-            net::add(acc, net.column(features::index(side, mirror, moving, to)));
-            if let Some(c) = captured {
-                net::sub(acc, net.column(features::index(side, mirror, c, to)));
-            }
+            kernels::update(
+                &mut self.stack[start..start + h],
+                net.column(features::index(side, mirror, moving, to)),
+                net.column(features::index(side, mirror, moving, from)),
+                captured.map(|c| net.column(features::index(side, mirror, c, to))),
+            );
         }
     }
 

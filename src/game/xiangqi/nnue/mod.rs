@@ -12,6 +12,7 @@
 mod accumulator;
 pub mod features;
 pub mod file;
+mod kernels;
 mod net;
 #[cfg(test)]
 mod tests;

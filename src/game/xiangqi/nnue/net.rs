@@ -3,10 +3,11 @@
 //! to move first) through a clipped ReLU (0 to QA) into one output with i16 weights scaled by
 //! QB. The output is `(Σ clip(acc)·w + bias) · scale / (QA · QB)` centipawns.
 //!
-//! The loops are plain fixed-stride loops over slices, which the compiler vectorises; there is
-//! no explicit SIMD yet. `file` checks on load that no sum can overflow its type.
+//! The loops are in `kernels` (portable, and an AVX2 copy chosen at run time). `file` checks
+//! on load that no sum can overflow its type.
 
 use super::features::INPUTS;
+use super::kernels;
 
 /// What a net file says about the net besides its weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +53,7 @@ impl Net {
     pub fn refresh(&self, features: &[u16], acc: &mut [i16]) {
         acc.copy_from_slice(&self.feature_bias);
         for &f in features {
-            add(acc, self.column(usize::from(f)));
+            kernels::add(acc, self.column(usize::from(f)));
         }
     }
 
@@ -62,7 +63,7 @@ impl Net {
         let h = self.hidden();
         let qa = self.header.qa as i16;
         let (w_us, w_them) = self.output_weights.split_at(h);
-        let sum = dot_clipped(us, w_us, qa) + dot_clipped(them, w_them, qa) + self.output_bias;
+        let sum = kernels::output_sum(us, w_us, them, w_them, qa).wrapping_add(self.output_bias);
         let cp = i64::from(sum) * i64::from(self.header.scale)
             / (i64::from(self.header.qa) * i64::from(self.header.qb));
         // Far inside the search's mate scores whatever the weights.
@@ -80,29 +81,4 @@ impl Net {
             output_bias: 0,
         }
     }
-}
-
-/// `acc += column`, wrapping never happens for a net `file` accepted.
-#[inline]
-pub(super) fn add(acc: &mut [i16], column: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(column) {
-        *a = a.wrapping_add(*w);
-    }
-}
-
-/// `acc -= column`.
-#[inline]
-pub(super) fn sub(acc: &mut [i16], column: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(column) {
-        *a = a.wrapping_sub(*w);
-    }
-}
-
-/// `Σ clamp(acc, 0, qa) · w` in i32 (no overflow for a net `file` accepted).
-#[inline]
-fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
-    acc.iter()
-        .zip(w)
-        .map(|(&a, &w)| i32::from(a.clamp(0, qa)) * i32::from(w))
-        .fold(0i32, i32::wrapping_add)
 }
