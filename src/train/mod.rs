@@ -7,6 +7,7 @@
 //! over `--threads` scoped threads. Every tenth block of 1000 consecutive positions is held
 //! out for validation, and the net of the epoch with the lowest validation error is written.
 
+mod augment;
 pub mod data;
 pub mod model;
 #[cfg(test)]
@@ -37,6 +38,14 @@ pub struct Config {
     /// AdamW's step size (0.000001 to 1).
     #[arg(long, value_name = "R", default_value_t = 0.001, value_parser = number_in(1e-6f32, 1.0))]
     lr: f32,
+    /// The step size of the last epoch (0.000001 to 1; default: a tenth of `--lr`). Between
+    /// the first epoch and the last the step size falls along half a cosine.
+    #[arg(long, value_name = "R", value_parser = number_in(1e-6f32, 1.0))]
+    final_lr: Option<f32>,
+    /// Train on the given positions only; by default each training position whose mirror
+    /// image (files a-i reversed) gives the net other inputs is added mirrored too.
+    #[arg(long)]
+    no_mirror: bool,
     /// AdamW's weight decay (0 to 1).
     #[arg(long, value_name = "D", default_value_t = 0.01, value_parser = number_in(0.0f32, 1.0))]
     wd: f32,
@@ -46,6 +55,10 @@ pub struct Config {
     /// Accumulator width of each perspective (8 to 1024).
     #[arg(long, value_name = "H", default_value_t = 128, value_parser = number_in(8usize, 1024))]
     hidden: usize,
+    /// Start from this net (a file `train` wrote) instead of random weights: training goes
+    /// on from it, on new data. Its width replaces `--hidden`.
+    #[arg(long, value_name = "NET")]
+    init: Option<String>,
     /// Positions per gradient step (1 to 1000000).
     #[arg(long, value_name = "B", default_value_t = 4096, value_parser = number_in(1usize, 1_000_000))]
     batch: usize,
@@ -127,13 +140,25 @@ fn train(config: &Config) -> Result<(), String> {
     let started = Instant::now();
     let all = load(&config.data, config.threads)?;
     let (mut train, valid) = data::split(&all, VALIDATION_BLOCK);
+    drop(all);
+    if !config.no_mirror {
+        augment::add_mirrors(&mut train);
+    }
     eprintln!(
         "train: {} training and {} validation positions, read in {:.1} s",
         train.len(),
         valid.len(),
         started.elapsed().as_secs_f64()
     );
-    let mut net = FloatNet::random(config.hidden, config.seed);
+    let mut net = match &config.init {
+        None => FloatNet::random(config.hidden, config.seed),
+        Some(path) => {
+            let start = file::load(path).map_err(|e| format!("--init {path}: {e}"))?;
+            let net = FloatNet::from_net(&start).map_err(|e| format!("--init {path}: {e}"))?;
+            eprintln!("train: starting from {path} ({} hidden)", net.hidden);
+            net
+        }
+    };
     let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
     let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
     let v_error = |n: &FloatNet| n.error(&valid, config.lambda) / valid.len().max(1) as f64;
@@ -151,11 +176,18 @@ fn train(config: &Config) -> Result<(), String> {
     eprintln!("train: the classical evaluation's validation error: {classical:.6}");
     let mut best = (net.clone(), 0, v_error(&net));
     for e in 1..=config.epochs {
+        adam.lr = augment::cosine(
+            config.lr,
+            config.final_lr.unwrap_or(config.lr / 10.0),
+            e,
+            config.epochs,
+        );
         crate::random::shuffle(&mut train, config.seed.wrapping_add(u64::from(e)));
         let t = epoch(&mut net, &mut adam, &train, config, &mut grads);
         let v = v_error(&net);
         eprintln!(
-            "train: epoch {e:>4}  train {t:.6}  validation {v:.6}  ({:.1} s)",
+            "train: epoch {e:>4}  lr {:.6}  train {t:.6}  validation {v:.6}  ({:.1} s)",
+            adam.lr,
             started.elapsed().as_secs_f64()
         );
         if v < best.2 || valid.is_empty() {
@@ -163,14 +195,20 @@ fn train(config: &Config) -> Result<(), String> {
         }
     }
     let description = format!(
-        "jiangjun train on {} ({} positions, {} held out); hidden {}, lambda {}, lr {}, wd {}, \
-         batch {}, seed {}; epoch {} of {} kept, validation error {}",
-        config.data.join(","),
+        "jiangjun train on {} ({} positions with mirrors, {} held out); hidden {}, lambda {}, \
+         lr {} to {}, wd {}, batch {}, seed {}; epoch {} of {} kept, validation error {}",
+        config.data.join(",")
+            + &config
+                .init
+                .as_ref()
+                .map(|p| format!(", starting from {p}"))
+                .unwrap_or_default(),
         train.len(),
         valid.len(),
-        config.hidden,
+        net.hidden,
         config.lambda,
         config.lr,
+        config.final_lr.unwrap_or(config.lr / 10.0),
         config.wd,
         config.batch,
         config.seed,

@@ -52,6 +52,30 @@ impl FloatNet {
         net
     }
 
+    /// The float net a quantised net came from, as near as the rounding allows: the starting
+    /// point of training that goes on from an earlier net (`--init`). Only a net with this
+    /// trainer's quantisation and scale can be read back so.
+    pub fn from_net(net: &Net) -> Result<FloatNet, String> {
+        let h = &net.header;
+        if (h.qa, h.qb, h.scale) != (QA, QB, SCALE) {
+            return Err(format!(
+                "the net has QA {}, QB {}, scale {}; this trainer writes QA {QA}, QB {QB}, \
+                 scale {SCALE}",
+                h.qa, h.qb, h.scale
+            ));
+        }
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut params = Vec::with_capacity(Self::len(h.hidden));
+        params.extend(net.feature_weights.iter().map(|&w| f32::from(w) / qa));
+        params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
+        params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
+        params.push(net.output_bias as f32 / (qa * qb));
+        Ok(FloatNet {
+            hidden: h.hidden,
+            params,
+        })
+    }
+
     pub fn len(hidden: usize) -> usize {
         INPUTS * hidden + 3 * hidden + 1
     }

@@ -80,3 +80,16 @@ fn the_gradient_matches_finite_differences() {
         );
     }
 }
+
+#[test]
+fn a_net_read_back_for_more_training_quantises_to_itself() {
+    let float = FloatNet::random(16, 3);
+    let net = float.quantise("first".into());
+    let back = FloatNet::from_net(&net).expect("the trainer's own quantisation");
+    assert_eq!(back.hidden, 16);
+    let again = back.quantise("first".into());
+    assert_eq!(again, net, "dequantised weights round to the same integers");
+    let mut other = net.clone();
+    other.header.qa = 255;
+    assert!(FloatNet::from_net(&other).is_err());
+}

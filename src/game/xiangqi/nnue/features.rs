@@ -8,7 +8,7 @@
 //! opponent's (7–13). 14 × 90 = 1260 inputs a perspective; at most 32 are active.
 
 use crate::game::Side;
-use crate::game::xiangqi::types::{FILES, Piece, SQUARES, Square};
+use crate::game::xiangqi::types::{FILES, Kind, Piece, SQUARES, Square};
 
 /// Inputs per perspective.
 pub const INPUTS: usize = 14 * SQUARES;
@@ -58,10 +58,36 @@ pub fn active(
     }
 }
 
+/// The inputs, for the same perspective, of the board mirrored left to right, given the
+/// inputs `active` of the board itself; `false` (and `active` unchanged) when the mirror gives
+/// the same inputs. That is whenever the perspective's king is off the centre file: it then
+/// changes sides, so the mirror that `index` applies undoes the board's. With the king on the
+/// centre file every point moves to its mirror. (The trainer doubles its data with this: the
+/// rules are symmetric left to right, so a mirrored position has the same result and score.)
+pub fn mirror_board(active: &mut [u16]) -> bool {
+    let own_king = |&f: &u16| usize::from(f) / SQUARES == Kind::King as usize;
+    let Some(king) = active.iter().copied().find(own_king) else {
+        return false;
+    };
+    let centre = (FILES as i32 - 1) / 2;
+    let on_centre =
+        Square::from_index(usize::from(king) % SQUARES).map(|k| k.file()) == Some(centre);
+    if !on_centre {
+        return false;
+    }
+    for f in active.iter_mut() {
+        let (slot, point) = (usize::from(*f) / SQUARES, usize::from(*f) % SQUARES);
+        if let Some(p) = Square::from_index(point) {
+            // Below INPUTS, so within u16.
+            *f = (slot * SQUARES + p.mirrored().index()) as u16;
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::xiangqi::types::Kind;
 
     #[test]
     fn red_and_black_see_the_start_alike() {
@@ -100,5 +126,39 @@ mod tests {
         let rook = Piece::new(Side::Black, Kind::Rook);
         assert_eq!(index(Side::Red, false, rook, d9), 11 * SQUARES + 84);
         assert!(index(Side::Black, true, rook, d9) < INPUTS);
+    }
+
+    #[test]
+    fn the_mirror_of_the_inputs_is_the_inputs_of_the_mirrored_board() {
+        use crate::game::xiangqi::Position;
+        use crate::game::xiangqi::fen::mirror_files;
+        let fens = [
+            // Both kings on the centre file: both perspectives change.
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+            // Red's king on d, Black's on f: neither changes.
+            "3a1k3/4a4/9/9/2p6/9/9/4B4/9/3K1AB2 w - - 0 1",
+            // Red's king on e, Black's on d.
+            "3k5/4a4/4ba3/9/2b6/6R2/9/4B4/4A4/4KA3 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("a legal test position");
+            let flipped = Position::from_fen(&mirror_files(fen)).expect("its mirror is legal");
+            for side in [Side::Red, Side::Black] {
+                let inputs = |p: &Position| {
+                    let pieces = Square::all().filter_map(|s| p.piece_at(s).map(|x| (s, x)));
+                    let mut v = Vec::new();
+                    active(side, p.king(side), pieces, &mut v);
+                    v
+                };
+                let mut mine = inputs(&pos);
+                let changed = mirror_board(&mut mine);
+                let (mut got, mut want) = (mine, inputs(&flipped));
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "{fen}, {side:?}");
+                let centre = pos.king(side).file() == 4;
+                assert_eq!(changed, centre, "{fen}, {side:?}");
+            }
+        }
     }
 }
