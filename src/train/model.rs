@@ -9,17 +9,23 @@
 //! loop.
 
 use super::data::{Sample, sigmoid};
-use crate::game::xiangqi::nnue::features::INPUTS;
+use crate::game::xiangqi::nnue::features::{INPUTS, MAX_ACTIVE};
 use crate::game::xiangqi::nnue::{Net, NetHeader};
 use crate::random::{self, RngExt};
 
 /// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
+/// These are the smallest scales `quantise` uses; it raises each as far as the net's own
+/// largest weights leave room in i16 and i32, since the rounding of the first layer's weights
+/// is most of the distance between the float net and the integer one.
 pub const QA: i32 = 510;
 pub const QB: i32 = 512;
+/// The largest scales `quantise` picks: QA · QB stays well inside i32 for the output bias.
+const MAX_QA: i32 = 4096;
+const MAX_QB: i32 = 4096;
 /// Centipawns per output unit; the sigmoid of the output is the expected score.
 pub const SCALE: i32 = 400;
-/// Bounds kept after every step so that the quantised net passes `file::check_ranges`
-/// (33 × 1.9 × 510 < 32767; 510 × 1.98 × 512 × 2 × 1024 < 2^31).
+/// Bounds kept after every step so that the quantised net passes `file::check_ranges` at the
+/// smallest scales (33 × 1.9 × 510 < 32767; 510 × 1.98 × 512 × 2 × 1024 < 2^31).
 const CLIP_FEATURE: f32 = 1.9;
 const CLIP_OUTPUT: f32 = 1.98;
 
@@ -54,22 +60,22 @@ impl FloatNet {
 
     /// The float net a quantised net came from, as near as the rounding allows: the starting
     /// point of training that goes on from an earlier net (`--init`). Only a net with this
-    /// trainer's quantisation and scale can be read back so.
+    /// trainer's output scale (centipawns per unit) can be read back so.
     pub fn from_net(net: &Net) -> Result<FloatNet, String> {
         let h = &net.header;
-        if (h.qa, h.qb, h.scale) != (QA, QB, SCALE) {
+        if h.scale != SCALE || h.qa <= 0 || h.qb <= 0 {
             return Err(format!(
-                "the net has QA {}, QB {}, scale {}; this trainer writes QA {QA}, QB {QB}, \
+                "the net has QA {}, QB {}, scale {}; this trainer needs positive scales and \
                  scale {SCALE}",
                 h.qa, h.qb, h.scale
             ));
         }
-        let (qa, qb) = (QA as f32, QB as f32);
+        let (qa, qb) = (h.qa as f32, h.qb as f32);
         let mut params = Vec::with_capacity(Self::len(h.hidden));
         params.extend(net.feature_weights.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
-        params.push(net.output_bias as f32 / (qa * qb));
+        params.push((f64::from(net.output_bias) / (f64::from(h.qa) * f64::from(h.qb))) as f32);
         Ok(FloatNet {
             hidden: h.hidden,
             params,
@@ -181,23 +187,38 @@ impl FloatNet {
         }
     }
 
-    /// The engine's integer net: weights rounded to the nearest step of their scale.
+    /// The engine's integer net: weights rounded to the nearest step of their scale, the
+    /// scales as fine as `file::check_ranges` allows for these weights (see `QA`).
     pub fn quantise(&self, description: String) -> Net {
         let (b1, w2, b2) = self.offsets();
+        let max_abs = |xs: &[f32]| xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        // The accumulator's worst case: the largest bias and 32 of the largest weights, each
+        // rounded up by half a step (hence the 33 taken off).
+        let acc = max_abs(&self.params[b1..w2]) + MAX_ACTIVE as f32 * max_abs(&self.params[..b1]);
+        let qa = ((f32::from(i16::MAX) - 33.0) / acc.max(1e-9)).floor() as i64;
+        let qa = qa.clamp(i64::from(QA), i64::from(MAX_QA)) as i32;
+        // The output sum's worst case: QA times 2h of the largest output weights, rounded up,
+        // and the bias, below 2^31 with a tenth to spare.
+        let out = 2.0 * self.hidden as f64 * f64::from(max_abs(&self.params[w2..b2]))
+            + f64::from(self.params[b2].abs());
+        let room = 0.9 * f64::from(i32::MAX) / f64::from(qa) - 2.0 * self.hidden as f64;
+        let qb = (room / out.max(1e-9)).floor() as i64;
+        let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         let header = NetHeader {
             hidden: self.hidden,
-            qa: QA,
-            qb: QB,
+            qa,
+            qb,
             scale: SCALE,
             description,
         };
         Net {
             header,
-            feature_weights: self.params[..b1].iter().map(|&x| q(x, QA)).collect(),
-            feature_bias: self.params[b1..w2].iter().map(|&x| q(x, QA)).collect(),
-            output_weights: self.params[w2..b2].iter().map(|&x| q(x, QB)).collect(),
-            output_bias: (self.params[b2] * (QA * QB) as f32).round() as i32,
+            feature_weights: self.params[..b1].iter().map(|&x| q(x, qa)).collect(),
+            feature_bias: self.params[b1..w2].iter().map(|&x| q(x, qa)).collect(),
+            output_weights: self.params[w2..b2].iter().map(|&x| q(x, qb)).collect(),
+            output_bias: (f64::from(self.params[b2]) * f64::from(qa) * f64::from(qb)).round()
+                as i32,
         }
     }
 }
