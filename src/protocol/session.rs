@@ -75,6 +75,9 @@ pub struct Carried {
     pub book: BookUse,
     pub show_wdl: bool,
     pub strength: StrengthOptions,
+    /// `EvalFile`'s net: an option of the engine, not of one game, so a switch to a game
+    /// without nets and back keeps it.
+    pub net: Option<EvalNet>,
     pub deferred: VecDeque<String>,
 }
 
@@ -89,6 +92,7 @@ impl Carried {
             book: BookUse::new(false),
             show_wdl: false,
             strength: StrengthOptions::default(),
+            net: None,
             deferred: VecDeque::new(),
         }
     }
@@ -140,11 +144,16 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
     /// A session whose engine starts with the options (and queued lines) of `carried`.
     pub fn new(dialect: D, out: W, carried: Carried) -> Self {
         let (tx, events) = crossbeam_channel::unbounded();
-        let mut engine = Engine::with_hash(tx, carried.hash_mb);
+        let mut engine = Engine::<G>::with_hash(tx, carried.hash_mb);
         engine.set_threads(carried.threads);
         engine.set_multipv(carried.multipv);
         engine.set_overhead(carried.overhead);
         engine.set_strength(carried.strength.strength());
+        if carried.net.is_some() {
+            let mut pos = engine.position().clone();
+            pos.use_net(carried.net.as_ref());
+            engine.set_position(pos);
+        }
         Session {
             dialect,
             engine,
@@ -159,7 +168,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             book: carried.book,
             show_wdl: carried.show_wdl,
             strength: carried.strength,
-            net: None,
+            net: carried.net,
         }
     }
 
@@ -243,6 +252,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         book: std::mem::take(&mut self.book),
                         show_wdl: self.show_wdl,
                         strength: self.strength,
+                        net: self.net.take(),
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))

@@ -54,7 +54,9 @@ fn float_and_quantised_nets_agree_within_a_few_centipawns() {
     let mut trained_like = FloatNet::random(256, 6);
     let w1 = crate::game::xiangqi::nnue::features::INPUTS * 256;
     trained_like.params[..w1].iter_mut().for_each(|w| *w *= 3.0);
-    trained_like.params[w1 + 256..].iter_mut().for_each(|w| *w *= 8.0);
+    trained_like.params[w1 + 256..]
+        .iter_mut()
+        .for_each(|w| *w *= 8.0);
     for float in [random, trained_like] {
         let (worst, mean) = quantisation_distance(&float);
         assert!(

@@ -1,0 +1,61 @@
+//! `EvalFile` is an option of the engine, not of one game: after `UCI_Variant` switches to
+//! chess (which has no net) and back, Xiangqi still evaluates with the net, as a GUI that
+//! set the option once expects.
+
+mod common;
+
+use common::EnginePipe;
+
+/// The last `info depth 3` line of a search of the position after h2e2 in a new game (so that
+/// no table or history of an earlier search changes it), without the parts that depend on
+/// the clock (nps, time).
+fn search(e: &mut EnginePipe) -> String {
+    e.send("ucinewgame");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 3");
+    let mut last = String::new();
+    loop {
+        let line = e.wait_for("");
+        if line.starts_with("info depth 3 ") {
+            last = line;
+        } else if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if matches!(words[i], "nps" | "time") {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
+
+#[test]
+fn a_switch_to_chess_and_back_keeps_the_net() {
+    let mut e = EnginePipe::start();
+    e.send("uci");
+    e.wait_for("uciok");
+    let classical = search(&mut e);
+    e.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
+    e.wait_for("info string EvalFile");
+    let net = search(&mut e);
+    assert_ne!(net, classical, "the net evaluates differently");
+    e.send("setoption name UCI_Variant value chess");
+    e.wait_for("info string UCI_Variant chess");
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.wait_for("info string UCI_Variant xiangqi");
+    assert_eq!(search(&mut e), net, "the net is still on after the switch");
+    e.send("setoption name EvalFile value <empty>");
+    assert_eq!(
+        search(&mut e),
+        classical,
+        "<empty> goes back to the classical evaluation"
+    );
+    e.send("quit");
+}
