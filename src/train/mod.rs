@@ -46,6 +46,10 @@ pub struct Config {
     /// image (files a-i reversed) gives the net other inputs is added mirrored too.
     #[arg(long)]
     no_mirror: bool,
+    /// Train the inputs' own columns only, without the shared columns per piece, rank and
+    /// file (`model::FACTORS`) that are folded into them when the net is written.
+    #[arg(long)]
+    no_factors: bool,
     /// AdamW's weight decay (0 to 1).
     #[arg(long, value_name = "D", default_value_t = 0.01, value_parser = number_in(0.0f32, 1.0))]
     wd: f32,
@@ -151,10 +155,11 @@ fn train(config: &Config) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     let mut net = match &config.init {
-        None => FloatNet::random(config.hidden, config.seed),
+        None => FloatNet::random_with(config.hidden, !config.no_factors, config.seed),
         Some(path) => {
             let start = file::load(path).map_err(|e| format!("--init {path}: {e}"))?;
-            let net = FloatNet::from_net(&start).map_err(|e| format!("--init {path}: {e}"))?;
+            let net = FloatNet::from_net(&start, !config.no_factors)
+                .map_err(|e| format!("--init {path}: {e}"))?;
             eprintln!("train: starting from {path} ({} hidden)", net.hidden);
             net
         }
@@ -196,7 +201,8 @@ fn train(config: &Config) -> Result<(), String> {
     }
     let description = format!(
         "jiangjun train on {} ({} positions with mirrors, {} held out); hidden {}, lambda {}, \
-         lr {} to {}, wd {}, batch {}, seed {}; epoch {} of {} kept, validation error {}",
+         lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
+         error {}",
         config.data.join(",")
             + &config
                 .init
@@ -212,6 +218,7 @@ fn train(config: &Config) -> Result<(), String> {
         config.wd,
         config.batch,
         config.seed,
+        if net.factors { "folded in" } else { "none" },
         best.1,
         config.epochs,
         if valid.is_empty() {

@@ -11,6 +11,7 @@
 use super::data::{Sample, sigmoid};
 use crate::game::xiangqi::nnue::features::{INPUTS, MAX_ACTIVE};
 use crate::game::xiangqi::nnue::{Net, NetHeader};
+use crate::game::xiangqi::types::{FILES, RANKS, SQUARES};
 use crate::random::{self, RngExt};
 
 /// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
@@ -29,23 +30,55 @@ pub const SCALE: i32 = 400;
 const CLIP_FEATURE: f32 = 1.9;
 const CLIP_OUTPUT: f32 = 1.98;
 
+/// Shared columns that the trainer adds to the engine's 1260 inputs ("factors"): one per
+/// piece slot (what a piece is worth wherever it stands), one per slot and rank, one per slot
+/// and file. An active input adds its own column and its three factors' columns, so what one
+/// point learns about a piece reaches every point of its rank and file: with few positions
+/// per input most points are seen too rarely to learn alone. `quantise` folds each factor into
+/// the inputs it belongs to, so the engine's net and its file are the same as without them.
+pub const FACTORS: usize = SLOTS + SLOTS * RANKS + SLOTS * FILES;
+const SLOTS: usize = INPUTS / SQUARES;
+
+/// The trainer's columns that input `f` adds: its own, then (with factors) its slot's, its
+/// slot and rank's, its slot and file's.
+#[inline]
+fn columns(f: u16, factors: bool) -> ([usize; 4], usize) {
+    let f = usize::from(f);
+    if !factors {
+        return ([f, 0, 0, 0], 1);
+    }
+    let (slot, point) = (f / SQUARES, f % SQUARES);
+    let (rank, file) = (point / FILES, point % FILES);
+    let by_rank = INPUTS + SLOTS + slot * RANKS + rank;
+    let by_file = INPUTS + SLOTS + SLOTS * RANKS + slot * FILES + file;
+    ([f, INPUTS + slot, by_rank, by_file], 4)
+}
+
 /// A float net of accumulator width `hidden`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
     pub hidden: usize,
+    /// Whether the first layer has the `FACTORS` columns after the inputs' own.
+    pub factors: bool,
     pub params: Vec<f32>,
 }
 
 impl FloatNet {
-    /// Small random weights from `seed`.
+    /// Small random weights from `seed`, without factors.
     pub fn random(hidden: usize, seed: u64) -> FloatNet {
+        FloatNet::random_with(hidden, false, seed)
+    }
+
+    /// Small random weights from `seed`; the factors' columns, if any, start at zero.
+    pub fn random_with(hidden: usize, factors: bool, seed: u64) -> FloatNet {
         let mut rng = random::seeded(seed);
         let mut net = FloatNet {
             hidden,
-            params: vec![0.0; Self::len(hidden)],
+            factors,
+            params: vec![0.0; Self::len(hidden, factors)],
         };
-        let w1 = INPUTS * hidden;
-        for w in &mut net.params[..w1] {
+        let (w1, _, _) = net.offsets();
+        for w in &mut net.params[..INPUTS * hidden] {
             *w = rng.random_range(-0.1..0.1);
         }
         for w in &mut net.params[w1..w1 + hidden] {
@@ -61,7 +94,7 @@ impl FloatNet {
     /// The float net a quantised net came from, as near as the rounding allows: the starting
     /// point of training that goes on from an earlier net (`--init`). Only a net with this
     /// trainer's output scale (centipawns per unit) can be read back so.
-    pub fn from_net(net: &Net) -> Result<FloatNet, String> {
+    pub fn from_net(net: &Net, factors: bool) -> Result<FloatNet, String> {
         let h = &net.header;
         if h.scale != SCALE || h.qa <= 0 || h.qb <= 0 {
             return Err(format!(
@@ -71,23 +104,32 @@ impl FloatNet {
             ));
         }
         let (qa, qb) = (h.qa as f32, h.qb as f32);
-        let mut params = Vec::with_capacity(Self::len(h.hidden));
+        let mut params = Vec::with_capacity(Self::len(h.hidden, factors));
         params.extend(net.feature_weights.iter().map(|&w| f32::from(w) / qa));
+        if factors {
+            params.resize(params.len() + FACTORS * h.hidden, 0.0);
+        }
         params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
         params.push((f64::from(net.output_bias) / (f64::from(h.qa) * f64::from(h.qb))) as f32);
         Ok(FloatNet {
             hidden: h.hidden,
+            factors,
             params,
         })
     }
 
-    pub fn len(hidden: usize) -> usize {
-        INPUTS * hidden + 3 * hidden + 1
+    pub fn len(hidden: usize, factors: bool) -> usize {
+        Self::first_columns(factors) * hidden + 3 * hidden + 1
     }
 
+    fn first_columns(factors: bool) -> usize {
+        if factors { INPUTS + FACTORS } else { INPUTS }
+    }
+
+    /// Where the first layer's bias, the output weights and the output bias start.
     fn offsets(&self) -> (usize, usize, usize) {
-        let w1 = INPUTS * self.hidden;
+        let w1 = Self::first_columns(self.factors) * self.hidden;
         (w1, w1 + self.hidden, w1 + 3 * self.hidden)
     }
 
@@ -98,9 +140,12 @@ impl FloatNet {
         for (row, a) in acc.iter_mut().enumerate() {
             a.copy_from_slice(&self.params[b1..b1 + h]);
             for &f in s.active(row) {
-                let col = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
-                for (x, w) in a.iter_mut().zip(col) {
-                    *x += w;
+                let (cols, n) = columns(f, self.factors);
+                for &c in &cols[..n] {
+                    let col = &self.params[c * h..(c + 1) * h];
+                    for (x, w) in a.iter_mut().zip(col) {
+                        *x += w;
+                    }
                 }
             }
         }
@@ -155,9 +200,12 @@ impl FloatNet {
                     *g += d;
                 }
                 for &f in s.active(row) {
-                    let col = &mut grad[usize::from(f) * h..(usize::from(f) + 1) * h];
-                    for (g, d) in col.iter_mut().zip(&d_acc) {
-                        *g += d;
+                    let (cols, n) = columns(f, self.factors);
+                    for &c in &cols[..n] {
+                        let col = &mut grad[c * h..(c + 1) * h];
+                        for (g, d) in col.iter_mut().zip(&d_acc) {
+                            *g += d;
+                        }
                     }
                 }
             }
@@ -191,12 +239,26 @@ impl FloatNet {
     /// scales as fine as `file::check_ranges` allows for these weights (see `QA`).
     pub fn quantise(&self, description: String) -> Net {
         let (b1, w2, b2) = self.offsets();
+        let h = self.hidden;
+        // Each input's own column plus its factors': the first layer the engine runs.
+        let mut folded = self.params[..INPUTS * h].to_vec();
+        if self.factors {
+            for f in 0..INPUTS {
+                let (cols, n) = columns(f as u16, true);
+                for &c in &cols[1..n] {
+                    for j in 0..h {
+                        folded[f * h + j] += self.params[c * h + j];
+                    }
+                }
+            }
+        }
         let max_abs = |xs: &[f32]| xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
         // The accumulator's worst case: the largest bias and 32 of the largest weights, each
         // rounded up by half a step (hence the 33 taken off).
-        let acc = max_abs(&self.params[b1..w2]) + MAX_ACTIVE as f32 * max_abs(&self.params[..b1]);
+        let acc = max_abs(&self.params[b1..w2]) + MAX_ACTIVE as f32 * max_abs(&folded);
         let qa = ((f32::from(i16::MAX) - 33.0) / acc.max(1e-9)).floor() as i64;
-        let qa = qa.clamp(i64::from(QA), i64::from(MAX_QA)) as i32;
+        // Folded factors can pass the clip bound, so QA may have to go below its usual floor.
+        let qa = qa.clamp(1, i64::from(MAX_QA)) as i32;
         // The output sum's worst case: QA times 2h of the largest output weights, rounded up,
         // and the bias, below 2^31 with a tenth to spare.
         let out = 2.0 * self.hidden as f64 * f64::from(max_abs(&self.params[w2..b2]))
@@ -214,7 +276,7 @@ impl FloatNet {
         };
         Net {
             header,
-            feature_weights: self.params[..b1].iter().map(|&x| q(x, qa)).collect(),
+            feature_weights: folded.iter().map(|&x| q(x, qa)).collect(),
             feature_bias: self.params[b1..w2].iter().map(|&x| q(x, qa)).collect(),
             output_weights: self.params[w2..b2].iter().map(|&x| q(x, qb)).collect(),
             output_bias: (f64::from(self.params[b2]) * f64::from(qa) * f64::from(qb)).round()

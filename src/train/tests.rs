@@ -69,7 +69,13 @@ fn float_and_quantised_nets_agree_within_a_few_centipawns() {
 
 #[test]
 fn the_gradient_matches_finite_differences() {
-    let mut net = FloatNet::random(8, 3);
+    let mut net = FloatNet::random_with(8, true, 3);
+    // Factors start at zero: give them values, as training would.
+    let factor_start = crate::game::xiangqi::nnue::features::INPUTS * 8;
+    let mut rng = random::seeded(8);
+    for w in &mut net.params[factor_start..factor_start + super::model::FACTORS * 8] {
+        *w = rng.random_range(-0.1..0.1);
+    }
     let samples: Vec<Sample> = random_positions(20, 4)
         .iter()
         .enumerate()
@@ -77,11 +83,25 @@ fn the_gradient_matches_finite_differences() {
         .collect();
     let mut grad = vec![0.0; net.params.len()];
     net.gradient(&samples, 0.5, &mut grad);
-    // The output bias, an output weight, a first-layer bias, and a column of an active input.
+    // The output bias, an output weight, a first-layer bias, a column of an active input, and
+    // the columns of its three factors (its slot, its slot and rank, its slot and file).
     let f = usize::from(samples[0].active(0)[0]);
     let n = net.params.len();
     let h = net.hidden;
-    for i in [n - 1, n - 2, n - 1 - 2 * h - 3, f * h + 2] {
+    let (slot, point) = (f / 90, f % 90);
+    let inputs = crate::game::xiangqi::nnue::features::INPUTS;
+    let by_slot = inputs + slot;
+    let by_rank = inputs + 14 + slot * 10 + point / 9;
+    let by_file = inputs + 14 + 140 + slot * 9 + point % 9;
+    for i in [
+        n - 1,
+        n - 2,
+        n - 1 - 2 * h - 3,
+        f * h + 2,
+        by_slot * h + 1,
+        by_rank * h + 3,
+        by_file * h + 5,
+    ] {
         let e = 1e-3;
         let keep = net.params[i];
         net.params[i] = keep + e;
@@ -102,11 +122,30 @@ fn the_gradient_matches_finite_differences() {
 fn a_net_read_back_for_more_training_quantises_to_itself() {
     let float = FloatNet::random(16, 3);
     let net = float.quantise("first".into());
-    let back = FloatNet::from_net(&net).expect("the trainer's own quantisation");
+    let back = FloatNet::from_net(&net, false).expect("the trainer's own quantisation");
     assert_eq!(back.hidden, 16);
     let again = back.quantise("first".into());
     assert_eq!(again, net, "dequantised weights round to the same integers");
     let mut other = net.clone();
     other.header.scale = 300;
-    assert!(FloatNet::from_net(&other).is_err());
+    assert!(FloatNet::from_net(&other, false).is_err());
+}
+
+#[test]
+fn factors_fold_into_the_engine_s_net() {
+    let mut float = FloatNet::random_with(16, true, 11);
+    let inputs = crate::game::xiangqi::nnue::features::INPUTS;
+    let mut rng = random::seeded(12);
+    for w in &mut float.params[inputs * 16..(inputs + super::model::FACTORS) * 16] {
+        *w = rng.random_range(-0.2..0.2);
+    }
+    let net = Arc::new(float.quantise("factors".into()));
+    for pos in &random_positions(200, 13) {
+        let sample = Sample::new(pos, 0.5, 0.0).expect("a legal position has at most 32 pieces");
+        let want = float.evaluate(&sample) * SCALE as f32;
+        let mut engine = pos.clone();
+        engine.set_net(Some(Arc::clone(&net)));
+        let got = engine.evaluate() as f32;
+        assert!((got - want).abs() <= 3.0, "engine {got}, trainer {want}");
+    }
 }
