@@ -12,7 +12,7 @@
 
 mod game;
 
-pub use game::{GameData, GameSettings, play};
+pub use game::{GameData, GameSettings, Played, Ply, kept, play, record};
 
 use crate::cli::{self, GameKind, values::number_in};
 use crate::game::{chess, xiangqi};
