@@ -53,15 +53,20 @@ pub struct GameData {
 impl GameData {
     /// The data lines of the game, in the documented format `FEN | result | score`.
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
-        let result = match self.result {
-            r if r > 0.75 => "1.0",
-            r if r < 0.25 => "0.0",
-            _ => "0.5",
-        };
         self.positions
             .iter()
-            .map(move |(fen, score)| format!("{fen} | {result} | {score}"))
+            .map(|(fen, score)| line(fen, self.result, *score))
     }
+}
+
+/// One data line, `FEN | result | score`, the result (1, ½, 0) and score from Red's view.
+pub fn line(fen: &str, result: f32, score: i32) -> String {
+    let result = match result {
+        r if r > 0.75 => "1.0",
+        r if r < 0.25 => "0.0",
+        _ => "0.5",
+    };
+    format!("{fen} | {result} | {score}")
 }
 
 /// The result from Red's view of an outcome stated for the side to move.

@@ -12,7 +12,7 @@
 
 mod game;
 
-pub use game::{GameData, GameSettings, Played, Ply, kept, play, record};
+pub use game::{GameData, GameSettings, Played, Ply, kept, line, play, record};
 
 use crate::cli::{self, GameKind, values::number_in};
 use crate::game::{chess, xiangqi};
@@ -28,7 +28,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Megabytes of transposition table per thread: plenty for a few thousand nodes a move.
-const TT_MB: usize = 16;
+pub(crate) const TT_MB: usize = 16;
 /// How often progress is reported on stderr.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
@@ -111,14 +111,26 @@ fn worker<G: Variant>(
         if index >= config.games {
             return;
         }
-        // Its own stream: game `index` plays the same whichever thread plays it.
-        let mut rng = random::stream(config.seed, index);
-        let opening = &openings[(index % openings.len() as u64) as usize];
-        let data = play(opening, &config.settings, &mut rng, &tt);
+        let data = numbered(openings, &config.settings, config.seed, index, &tt).data();
         if tx.send(data).is_err() {
             return;
         }
     }
+}
+
+/// Plays game `index` of `seed`: the opening `index` modulo their number, the random plies
+/// from the game's own stream, so that the game is the same whichever thread plays it and
+/// whatever ran before it. `jiangjun datagen` numbers its games the same way.
+pub fn numbered<G: Variant>(
+    openings: &[Opening<G>],
+    settings: &GameSettings,
+    seed: u64,
+    index: u64,
+    tt: &Tt,
+) -> Played<G> {
+    let mut rng = random::stream(seed, index);
+    let opening = &openings[(index % openings.len() as u64) as usize];
+    record(opening, settings, &mut rng, tt)
 }
 
 /// Receives finished games, writes them and reports progress until every worker is done.
