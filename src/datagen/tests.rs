@@ -152,6 +152,22 @@ fn a_shard_holds_four_bytes_a_ply_and_dumps_as_selfplay_writes() {
 }
 
 #[test]
+fn the_trainer_reads_a_shard_as_the_lines_it_dumps() {
+    let bytes = shard_bytes(5, 2);
+    let text = dump_text(&bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let (from_text, bad) = crate::train::data::load(&lines, 2);
+    let from_games =
+        crate::train::data::load_games(&[("shard".into(), bytes)], 2).expect("a sound shard");
+    assert_eq!(bad, 0);
+    assert!(from_text.len() > 20);
+    assert!(
+        from_text == from_games,
+        "the same samples, in the same order"
+    );
+}
+
+#[test]
 fn a_run_writes_each_shard_in_game_order_and_a_second_run_plays_nothing() {
     let dir = Scratch::new("order");
     dir.run("--shards 2 --games-per-shard 2 --threads 2")
