@@ -1,20 +1,17 @@
 //! The playing side of `jiangjun datagen`: prepares every shard (resuming what is there),
-//! then `--threads` workers claim the missing games one at a time from a shared counter, in
-//! game order across the shards, and one collector writes each shard's records in game order
-//! as they finish (holding back a game that overtook an earlier one), reporting progress and
-//! rate on stderr.
+//! then `--threads` workers (selfplay's `Playing::play_all`) claim the missing games one at a
+//! time from a shared counter, in game order across the shards, and one collector writes each
+//! shard's records in game order as they finish (holding back a game that overtook an earlier
+//! one), reporting progress and rate on stderr.
 
 use super::Config;
 use super::format::Header;
 use super::games::{self, DataGame};
 use super::shard;
-use crate::matches::openings::{self, Opening};
-use crate::selfplay::{self, TT_MB};
-use crate::tt::Tt;
+use crate::selfplay::Played;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -52,8 +49,8 @@ impl Plan {
 
 /// A finished game on its way to the collector.
 struct Done {
-    shard: usize,
-    game: u64,
+    /// The pending shard and the game's number.
+    shard: (usize, u64),
     plies: u64,
     record: Result<Vec<u8>, String>,
 }
@@ -67,35 +64,25 @@ pub fn run<G: DataGame>(config: &Config) -> Result<(), String> {
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     let plan = prepare::<G>(config, dir, shards, per_shard)?;
-    let openings = openings::parse::<G>(G::BUILTIN_OPENINGS)?;
-    let next = AtomicU64::new(0);
-    let start = Instant::now();
-    let deadline = config
-        .minutes
-        .map(|m| start + Duration::from_secs_f64(m * 60.0));
-    let (tx, rx) = mpsc::channel::<Done>();
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads {
-            let tx = tx.clone();
-            let (next, openings, plan) = (&next, &openings, &plan);
-            scope.spawn(move || worker(config, plan, openings, next, deadline, &tx));
-        }
-        drop(tx);
-        collect(config, &plan, rx, start)
-    })
+    // The caller's value is the pending shard and the game's number.
+    let claim = |n| plan.game(n).map(|(k, game)| ((k, game), game));
+    let make = |shard, played: Played<G>| finished(shard, &played);
+    config
+        .playing
+        .play_all(claim, make, |rx, start| collect(config, &plan, rx, start))?
 }
 
 /// The header every shard of this run has, shard `index`'s.
 fn header<G: DataGame>(config: &Config, per_shard: u32, index: u64) -> Header {
-    let (lo, hi) = config.settings.random_plies;
+    let (lo, hi) = config.playing.settings.random_plies;
     // `--random-plies` allows 0 to 40, which a byte holds.
     let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
     Header {
         game: G::KIND,
         random_plies: (byte(lo), byte(hi)),
         games: per_shard,
-        nodes: config.settings.nodes,
-        seed: config.seed,
+        nodes: config.playing.settings.nodes,
+        seed: config.playing.seed,
         first_game: index * u64::from(per_shard),
     }
 }
@@ -136,40 +123,16 @@ fn prepare<G: DataGame>(
     Ok(Plan { pending, total })
 }
 
-/// One thread's loop: claim the next game, play it, send its record.
-fn worker<G: DataGame>(
-    config: &Config,
-    plan: &Plan,
-    openings: &[Opening<G>],
-    next: &AtomicU64,
-    deadline: Option<Instant>,
-    tx: &mpsc::Sender<Done>,
-) {
-    let tt = Tt::new(TT_MB);
-    loop {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return;
-        }
-        let Some((shard, game)) = plan.game(next.fetch_add(1, Ordering::Relaxed)) else {
-            return;
-        };
-        let played = selfplay::numbered(openings, &config.settings, config.seed, game, &tt);
-        let mut record = Vec::new();
-        let record = games::encode(&played, &mut record)
-            .map(|()| record)
-            .map_err(|e| format!("game {game}: {e}"));
-        let plies = played.plies.len() as u64;
-        if tx
-            .send(Done {
-                shard,
-                game,
-                plies,
-                record,
-            })
-            .is_err()
-        {
-            return;
-        }
+/// A game played for `shard` (pending shard, game number), as its record.
+fn finished<G: DataGame>(shard: (usize, u64), played: &Played<G>) -> Done {
+    let mut record = Vec::new();
+    let record = games::encode(played, &mut record)
+        .map(|()| record)
+        .map_err(|e| format!("a game of {}: {e}", played.start.to_fen()));
+    Done {
+        shard,
+        plies: played.plies.len() as u64,
+        record,
     }
 }
 
@@ -211,7 +174,7 @@ fn collect(
                 seen.games += 1;
                 seen.plies += done.plies;
                 seen.bytes += record.len() as u64;
-                file(plan, &mut open, done.shard, done.game, record)?;
+                file(plan, &mut open, done.shard, record)?;
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -238,8 +201,7 @@ fn collect(
 fn file(
     plan: &Plan,
     open: &mut HashMap<usize, Writing>,
-    shard: usize,
-    game: u64,
+    (shard, game): (usize, u64),
     record: Vec<u8>,
 ) -> Result<(), String> {
     let pending = &plan.pending[shard];
@@ -263,12 +225,11 @@ fn file(
 }
 
 fn report(config: &Config, plan: &Plan, seen: &Progress) {
-    let secs = seen.start.elapsed().as_secs_f64().max(1e-9);
+    let elapsed = seen.start.elapsed();
+    let secs = elapsed.as_secs_f64().max(1e-9);
     let rate = seen.games as f64 / secs;
-    let mut eta = plan.total.saturating_sub(seen.games) as f64 / rate.max(1e-9);
-    if let Some(m) = config.minutes {
-        eta = eta.min((m * 60.0 - secs).max(0.0));
-    }
+    let left = plan.total.saturating_sub(seen.games);
+    let eta = config.playing.eta(left, seen.games, elapsed);
     eprintln!(
         "datagen: {}/{} games, {} positions (plies), {rate:.2} games/s, {:.0} positions/s, \
          {secs:.0} s elapsed, ETA {eta:.0} s",

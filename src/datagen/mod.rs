@@ -24,7 +24,7 @@ pub use games::{DataGame, Summary, read_kept};
 
 use crate::cli::{self, GameKind, values::number_in};
 use crate::game::{chess, xiangqi};
-use crate::selfplay::{self, GameSettings};
+use crate::selfplay::{self, Playing};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,7 +32,8 @@ use std::process::ExitCode;
 /// Self-play games for training, whole, in resumable binary shards (`.jjd`).
 ///
 /// Plays `--shards K` shards of `--games-per-shard N` games into DIR, skipping what is there
-/// already; or, with `--dump`, prints the positions training would use from .jjd files.
+/// already (a run stopped by `--minutes` or killed is resumed by running it again); or, with
+/// `--dump`, prints the positions training would use from .jjd files.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
 pub struct Config {
@@ -46,16 +47,7 @@ pub struct Config {
     #[arg(long, value_name = "N", required_unless_present = "dump", value_parser = number_in(1u32, 1_000_000))]
     games_per_shard: Option<u32>,
     #[command(flatten)]
-    settings: GameSettings,
-    /// Games played at once (1 to 256; default: one per core).
-    #[arg(long, value_name = "T", default_value_t = cli::cores(), value_parser = number_in(1usize, 256))]
-    threads: usize,
-    /// Seed of the game stream (openings' random plies).
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
-    /// Start no game after M minutes (0 to 1000000; default: no limit); a later run resumes.
-    #[arg(long, value_name = "M", value_parser = number_in(0.0, 1e6))]
-    minutes: Option<f64>,
+    playing: Playing,
     /// Play nothing: print the positions training would use from these .jjd files (or
     /// directories of them) on stdout, as selfplay's `FEN | result | score` lines.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["dir", "shards", "games_per_shard"])]

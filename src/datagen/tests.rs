@@ -9,6 +9,7 @@ use crate::game::xiangqi::{Position, START_FEN, notation};
 use crate::matches::openings;
 use crate::matches::variant::Variant;
 use crate::random::{self, RngExt};
+use crate::selfplay::{GameSettings, Played};
 use crate::tt::Tt;
 
 const NODES: u64 = 200;
@@ -31,8 +32,8 @@ fn header(first_game: u64, games: u32) -> Header {
     }
 }
 
-/// Games `first..first + count` of `SEED` as a shard's bytes, played here.
-fn shard_bytes(first: u64, count: u32) -> Vec<u8> {
+/// Games `first..first + count` of `SEED` as `selfplay` plays them, here.
+fn played(first: u64, count: u32) -> impl Iterator<Item = Played<Position>> {
     let settings = GameSettings {
         nodes: NODES,
         random_plies: (2, 6),
@@ -40,10 +41,15 @@ fn shard_bytes(first: u64, count: u32) -> Vec<u8> {
     let openings =
         openings::parse::<Position>(Position::BUILTIN_OPENINGS).expect("the built-in openings");
     let tt = Tt::new(crate::selfplay::TT_MB);
+    (first..first + u64::from(count))
+        .map(move |game| selfplay::numbered(&openings, &settings, SEED, game, &tt))
+}
+
+/// Games `first..first + count` of `SEED` as a shard's bytes, played here.
+fn shard_bytes(first: u64, count: u32) -> Vec<u8> {
     let mut bytes = format::encode_header(&header(first, count)).to_vec();
-    for game in first..first + u64::from(count) {
-        let played = selfplay::numbered(&openings, &settings, SEED, game, &tt);
-        games::encode(&played, &mut bytes).expect("a played game fits a record");
+    for game in played(first, count) {
+        games::encode(&game, &mut bytes).expect("a played game fits a record");
     }
     bytes
 }
@@ -131,17 +137,9 @@ fn a_shard_holds_four_bytes_a_ply_and_dumps_as_selfplay_writes() {
     assert_eq!(bytes.len(), overhead + 4 * plies);
     assert!(plies > 60, "{plies}");
     // What selfplay writes for games 0 to 2 of the seed, played again here.
-    let settings = GameSettings {
-        nodes: NODES,
-        random_plies: (2, 6),
-    };
-    let openings =
-        openings::parse::<Position>(Position::BUILTIN_OPENINGS).expect("the built-in openings");
-    let tt = Tt::new(crate::selfplay::TT_MB);
     let mut selfplay_text = String::new();
-    for game in 0..3 {
-        let data = selfplay::numbered(&openings, &settings, SEED, game, &tt).data();
-        for line in data.lines() {
+    for game in played(0, 3) {
+        for line in game.data().lines() {
             selfplay_text += &line;
             selfplay_text.push('\n');
         }
@@ -323,7 +321,7 @@ fn bad_command_lines_are_refused() {
     }
     let c = parse("--dir d --shards 4 --games-per-shard 10 --random-plies 3").expect("valid");
     assert_eq!((c.shards, c.games_per_shard), (Some(4), Some(10)));
-    assert_eq!(c.settings.random_plies, (3, 3));
+    assert_eq!(c.playing.settings.random_plies, (3, 3));
     let d = parse("--dump a.jjd b").expect("valid");
     assert_eq!(d.dump.len(), 2);
 }
