@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod book;
 pub mod cli;
+pub mod datagen;
 pub mod engine;
 pub mod game;
 pub mod judge;

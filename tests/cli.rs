@@ -38,7 +38,7 @@ fn refused(args: &[&str], why: &str) {
     assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
     let tool = args.iter().find(|a| !a.starts_with('-')).copied();
     let tools = [
-        "perft", "bench", "judge", "match", "openings", "selfplay", "tune",
+        "perft", "bench", "judge", "match", "openings", "selfplay", "datagen", "tune",
     ];
     if let Some(t) = tool.filter(|t| tools.contains(t)) {
         assert!(err.starts_with(&format!("jiangjun {t}: ")), "{err}");
@@ -172,6 +172,55 @@ fn openings_selfplay_tune_and_read_pgn_as_readme_shows_them() {
         &json,
     ]);
     assert!(works(&["match", "--read-pgn", &pgn]).contains("2 games"));
+}
+
+#[test]
+fn datagen_dump_and_train_as_readme_shows_them() {
+    let dir = workdir("cli-datagen");
+    let shards = dir.join("dg").to_string_lossy().into_owned();
+    let play = [
+        "datagen",
+        "--dir",
+        &shards,
+        "--shards",
+        "2",
+        "--games-per-shard",
+        "1",
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+    ];
+    works(&play);
+    works(&play); // resumes: nothing left to play
+    let first = dir.join("dg").join("xiangqi-s1-00000.jjd");
+    let lines = works(&["datagen", "--dump", &first.to_string_lossy()]);
+    let all = works(&["datagen", "--dump", &shards]);
+    assert!(
+        lines.lines().count() > 5 && all.starts_with(&lines),
+        "{all}"
+    );
+    assert!(all.lines().all(|l| l.split(" | ").count() == 3), "{all}");
+    let net = dir.join("net.nnue").to_string_lossy().into_owned();
+    let trained = jiangjun(&[
+        "train", "--data", &shards, "--out", &net, "--epochs", "1", "--hidden", "8",
+    ]);
+    assert!(trained.status.success(), "{trained:?}");
+    refused(
+        &["datagen", "--shards", "1", "--games-per-shard", "1"],
+        "--dir <DIR>",
+    );
+    refused(
+        &["datagen", "--dir", "d", "--dump", "x"],
+        "cannot be used with",
+    );
+    let o = jiangjun(&["datagen", "--dump", &net]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("net.nnue: offset 0: not a datagen file"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -38,6 +38,7 @@ pub enum Tool {
     Match(Box<crate::matches::args::MatchArgs>),
     Openings(crate::matches::balanced::Settings),
     Selfplay(crate::selfplay::Config),
+    Datagen(crate::datagen::Config),
     Tune(crate::tune::Config),
     Train(crate::train::Config),
     Play(crate::play::PlayArgs),
@@ -72,6 +73,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
                 | Tool::Match(_)
                 | Tool::Play(_)
                 | Tool::Selfplay(_)
+                | Tool::Datagen(_)
                 | Tool::Tune(_)
         )
     );
@@ -101,6 +103,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Match(a)) => crate::matches::run(*a, cli.game),
         Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
         Some(Tool::Selfplay(c)) => crate::selfplay::run(&c, cli.game),
+        Some(Tool::Datagen(c)) => crate::datagen::run(&c, cli.game),
         Some(Tool::Tune(c)) => crate::tune::run(&c, cli.game),
         Some(Tool::Train(c)) => crate::train::run(&c),
         Some(Tool::Play(a)) => crate::play::run(&a, cli.game),
@@ -193,6 +196,8 @@ mod tests {
             "jiangjun --game chess",
             "jiangjun openings --count 1",
             "jiangjun selfplay --games 1 --out x",
+            "jiangjun datagen --dir d --shards 1 --games-per-shard 1",
+            "jiangjun datagen --dump x.jjd",
             "jiangjun tune --data x",
             "jiangjun book build --pgn x --out y",
             "jiangjun book probe --book x",

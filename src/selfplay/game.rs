@@ -1,7 +1,9 @@
 //! One self-play game, of either game: jiangjun searches both sides in-process at a fixed node
 //! count from an opening plus a few random plies, the arbiter (`Variant::arbiter_outcome`) and
-//! two adjudication rules end it, and the quiet positions it passed through are kept with the
-//! search's score, to be labelled with the result once it is known.
+//! two adjudication rules end it. The game is recorded whole (`Played`: the position after the
+//! random plies, then every searched move with its score), and `kept` picks from a record the
+//! quiet positions that teach an evaluation. `jiangjun selfplay` keeps them at once;
+//! `jiangjun datagen` stores the record and picks when it reads, with the same `kept`.
 
 use crate::bench::search_once;
 use crate::cli::values::{number_in, range_in};
@@ -51,15 +53,20 @@ pub struct GameData {
 impl GameData {
     /// The data lines of the game, in the documented format `FEN | result | score`.
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
-        let result = match self.result {
-            r if r > 0.75 => "1.0",
-            r if r < 0.25 => "0.0",
-            _ => "0.5",
-        };
         self.positions
             .iter()
-            .map(move |(fen, score)| format!("{fen} | {result} | {score}"))
+            .map(|(fen, score)| line(fen, self.result, *score))
     }
+}
+
+/// One data line, `FEN | result | score`, the result (1, ½, 0) and score from Red's view.
+pub fn line(fen: &str, result: f32, score: i32) -> String {
+    let result = match result {
+        r if r > 0.75 => "1.0",
+        r if r < 0.25 => "0.0",
+        _ => "0.5",
+    };
+    format!("{fen} | {result} | {score}")
 }
 
 /// The result from Red's view of an outcome stated for the side to move.
@@ -74,6 +81,11 @@ fn red_result(outcome: Outcome, to_move: Side) -> f32 {
     } else {
         1.0 - mover
     }
+}
+
+/// A score from the side to move's view turned to Red's.
+fn red_view(score: i32, to_move: Side) -> i32 {
+    if to_move == Side::Red { score } else { -score }
 }
 
 /// Plays `count` random legal plies; stops early if the game ends (the opening is then
@@ -154,23 +166,98 @@ impl Adjudicator {
     }
 }
 
+/// One searched ply of a recorded game: the search's move and its score from the side to
+/// move's view (`None` when the search answered at once, with one legal move).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Ply<M> {
+    pub mv: M,
+    pub score: Option<i32>,
+}
+
+/// A whole game as played: the position after the opening and the random plies, then every
+/// searched ply. An adjudicated game's last ply was searched (its score ended the game) but
+/// not played; replaying it is harmless, as nothing after it is read.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    pub start: G,
+    pub plies: Vec<Ply<G::Move>>,
+    /// The result from Red's view: 1, ½ or 0.
+    pub result: f32,
+    /// Plies played since the opening's FEN (opening moves and random plies included).
+    pub length: u32,
+}
+
+impl<G: Variant> Played<G> {
+    /// The game as self-play's data: its result and kept positions as FENs.
+    pub fn data(&self) -> GameData {
+        let mut positions = Vec::new();
+        kept(self.start.clone(), &self.plies, |pos, score| {
+            positions.push((pos.to_fen(), score));
+        })
+        .expect("a game as played replays: its moves were legal when the search chose them");
+        GameData {
+            result: self.result,
+            positions,
+            plies: self.length,
+        }
+    }
+}
+
+/// Replays `plies` from `start` and hands `visit` each position that self-play keeps, with
+/// its score from Red's view: from `SKIP_PLIES` plies after the start on, scored below
+/// `MAX_KEPT_SCORE` and quiet (`is_quiet`, judged by the move the search chose). Fails with
+/// the index of the first ply whose move is not legal where it stands.
+pub fn kept<G: Variant>(
+    mut pos: G,
+    plies: &[Ply<G::Move>],
+    mut visit: impl FnMut(&G, i32),
+) -> Result<(), usize> {
+    for (i, ply) in plies.iter().enumerate() {
+        if !pos.is_legal(ply.mv) {
+            return Err(i);
+        }
+        if let Some(score) = ply.score {
+            let red_score = red_view(score, pos.side_to_move());
+            if i >= SKIP_PLIES as usize
+                && red_score.abs() < MAX_KEPT_SCORE
+                && is_quiet(&mut pos, ply.mv)
+            {
+                visit(&pos, red_score);
+            }
+        }
+        pos.make(ply.mv);
+    }
+    Ok(())
+}
+
 /// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
-/// (cleared first, so that the game depends only on its inputs).
+/// (cleared first, so that the game depends only on its inputs), and returns its kept
+/// positions.
 pub fn play<G: Variant>(
     opening: &Opening<G>,
     settings: &GameSettings,
     rng: &mut Generator,
     tt: &Tt,
 ) -> GameData {
+    record(opening, settings, rng, tt).data()
+}
+
+/// Plays one game as `play` does and returns it whole.
+pub fn record<G: Variant>(
+    opening: &Opening<G>,
+    settings: &GameSettings,
+    rng: &mut Generator,
+    tt: &Tt,
+) -> Played<G> {
     tt.clear();
     let mut pos = opening.position();
     let (lo, hi) = settings.random_plies;
     let extra = rng.random_range(lo..=hi);
     // Plies since the opening's FEN.
     let mut ply = opening.moves.len() as u32 + random_plies(&mut pos, extra, rng);
-    let first_kept = ply + SKIP_PLIES;
+    let start = pos.clone();
     let mut adjudicator = Adjudicator::default();
-    let mut positions = Vec::new();
+    let mut plies = Vec::new();
     let result = loop {
         if let Some(outcome) = pos.arbiter_outcome() {
             break red_result(outcome, pos.side_to_move());
@@ -183,15 +270,9 @@ pub fn play<G: Variant>(
             // No legal move: `rules::outcome` has ruled on that already.
             break red_result(pos.no_moves_outcome(), pos.side_to_move());
         };
+        plies.push(Ply { mv: best, score });
         if let Some(score) = score {
-            let red_score = if pos.side_to_move() == Side::Red {
-                score
-            } else {
-                -score
-            };
-            if ply >= first_kept && red_score.abs() < MAX_KEPT_SCORE && is_quiet(&mut pos, best) {
-                positions.push((pos.to_fen(), red_score));
-            }
+            let red_score = red_view(score, pos.side_to_move());
             if let Some(r) = adjudicator.observe(red_score, ply) {
                 break r;
             }
@@ -199,10 +280,11 @@ pub fn play<G: Variant>(
         pos.make(best);
         ply += 1;
     };
-    GameData {
+    Played {
+        start,
+        plies,
         result,
-        positions,
-        plies: ply,
+        length: ply,
     }
 }
 

@@ -9,10 +9,12 @@
 //!
 //! Game `i` depends only on the seed and `i` (its own random stream, a table cleared before
 //! it), so a run is reproducible; with one thread the file is too (lines in game order).
+//! `Playing` (the flags, the worker threads) is shared with `jiangjun datagen`, which numbers
+//! its games the same way.
 
 mod game;
 
-pub use game::{GameData, GameSettings, play};
+pub use game::{GameData, GameSettings, Played, Ply, kept, line, play, record};
 
 use crate::cli::{self, GameKind, values::number_in};
 use crate::game::{chess, xiangqi};
@@ -28,7 +30,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Megabytes of transposition table per thread: plenty for a few thousand nodes a move.
-const TT_MB: usize = 16;
+pub(crate) const TT_MB: usize = 16;
 /// How often progress is reported on stderr.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
@@ -46,16 +48,96 @@ pub struct Config {
     #[arg(long, value_name = "FILE")]
     out: String,
     #[command(flatten)]
-    settings: GameSettings,
+    playing: Playing,
+}
+
+/// What `selfplay` and `datagen` share on the command line: how a game is played, how many
+/// games at once, the seed of the game stream, and for how long.
+#[derive(clap::Args, Clone, Debug, PartialEq)]
+pub struct Playing {
+    #[command(flatten)]
+    pub settings: GameSettings,
     /// Games played at once (1 to 256; default: one per core).
     #[arg(long, value_name = "T", default_value_t = cli::cores(), value_parser = number_in(1usize, 256))]
-    threads: usize,
+    pub threads: usize,
     /// Seed of the openings' random plies.
     #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Start no game after M minutes (0 to 1000000; default: no limit).
     #[arg(long, value_name = "M", value_parser = number_in(0.0, 1e6))]
-    minutes: Option<f64>,
+    pub minutes: Option<f64>,
+}
+
+impl Playing {
+    /// When a run started at `start` starts no more games.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.minutes
+            .map(|m| start + Duration::from_secs_f64(m * 60.0))
+    }
+
+    /// Seconds until `left` more games are played at the rate of `done` in `elapsed`, or
+    /// until the deadline if that is sooner.
+    pub fn eta(&self, left: u64, done: u64, elapsed: Duration) -> f64 {
+        let secs = elapsed.as_secs_f64().max(1e-9);
+        let eta = left as f64 / (done as f64 / secs).max(1e-9);
+        match self.minutes {
+            Some(m) => eta.min((m * 60.0 - secs).max(0.0)),
+            None => eta,
+        }
+    }
+
+    /// Plays the games `claim` names (see `work`) on `threads` threads from the game's
+    /// built-in openings, each turned into a `T` on its thread by `make`, while `collect`
+    /// takes them on this one (given the start time) until the workers are done. Dropping
+    /// the receiver stops them.
+    pub fn play_all<G: Variant, C, T: Send, R>(
+        &self,
+        claim: impl Fn(u64) -> Option<(C, u64)> + Sync,
+        make: impl Fn(C, Played<G>) -> T + Sync,
+        collect: impl FnOnce(mpsc::Receiver<T>, Instant) -> R,
+    ) -> Result<R, String> {
+        let openings = openings::parse::<G>(G::BUILTIN_OPENINGS)?;
+        let next = AtomicU64::new(0);
+        let start = Instant::now();
+        let deadline = self.deadline(start);
+        let (tx, rx) = mpsc::channel::<T>();
+        Ok(std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                let tx = tx.clone();
+                let (next, openings, claim, make) = (&next, &openings, &claim, &make);
+                let send = move |c, game| tx.send(make(c, game)).is_ok();
+                scope.spawn(move || self.work(openings, next, deadline, claim, send));
+            }
+            drop(tx);
+            collect(rx, start)
+        }))
+    }
+
+    /// One thread's games, on a table of its own: until the deadline, or until `claim` turns
+    /// the shared counter's next number into no game, plays the game `claim` names (with a
+    /// `C` of the caller's) and hands it to `done`; stops when `done` says false (whoever
+    /// collects the games has gone).
+    fn work<G: Variant, C>(
+        &self,
+        openings: &[Opening<G>],
+        next: &AtomicU64,
+        deadline: Option<Instant>,
+        claim: impl Fn(u64) -> Option<(C, u64)>,
+        mut done: impl FnMut(C, Played<G>) -> bool,
+    ) {
+        let tt = Tt::new(TT_MB);
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+            let Some((c, index)) = claim(next.fetch_add(1, Ordering::Relaxed)) else {
+                return;
+            };
+            if !done(c, numbered(openings, &self.settings, self.seed, index, &tt)) {
+                return;
+            }
+        }
+    }
 }
 
 /// The command line entry point.
@@ -76,55 +158,35 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
 fn generate<G: Variant>(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
-    let openings = openings::parse::<G>(G::BUILTIN_OPENINGS).map_err(std::io::Error::other)?;
-    let next = AtomicU64::new(0);
-    let start = Instant::now();
-    let deadline = config
-        .minutes
-        .map(|m| start + Duration::from_secs_f64(m * 60.0));
-    let (tx, rx) = mpsc::channel::<GameData>();
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads {
-            let tx = tx.clone();
-            let (next, openings) = (&next, &openings);
-            scope.spawn(move || worker(config, openings, next, deadline, &tx));
-        }
-        drop(tx);
-        collect(config, &rx, start, out)
-    })
+    config
+        .playing
+        .play_all(
+            |n| (n < config.games).then_some(((), n)),
+            |(), game: Played<G>| game.data(),
+            |rx, start| collect(config, rx, start, out),
+        )
+        .map_err(std::io::Error::other)?
 }
 
-/// One thread's loop: claim the next game number, play it, send it.
-fn worker<G: Variant>(
-    config: &Config,
+/// Plays game `index` of `seed`: the opening `index` modulo their number, the random plies
+/// from the game's own stream, so that the game is the same whichever thread plays it and
+/// whatever ran before it. `jiangjun datagen` numbers its games the same way.
+pub fn numbered<G: Variant>(
     openings: &[Opening<G>],
-    next: &AtomicU64,
-    deadline: Option<Instant>,
-    tx: &mpsc::Sender<GameData>,
-) {
-    let tt = Tt::new(TT_MB);
-    loop {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return;
-        }
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= config.games {
-            return;
-        }
-        // Its own stream: game `index` plays the same whichever thread plays it.
-        let mut rng = random::stream(config.seed, index);
-        let opening = &openings[(index % openings.len() as u64) as usize];
-        let data = play(opening, &config.settings, &mut rng, &tt);
-        if tx.send(data).is_err() {
-            return;
-        }
-    }
+    settings: &GameSettings,
+    seed: u64,
+    index: u64,
+    tt: &Tt,
+) -> Played<G> {
+    let mut rng = random::stream(seed, index);
+    let opening = &openings[(index % openings.len() as u64) as usize];
+    record(opening, settings, &mut rng, tt)
 }
 
 /// Receives finished games, writes them and reports progress until every worker is done.
 fn collect(
     config: &Config,
-    rx: &mpsc::Receiver<GameData>,
+    rx: mpsc::Receiver<GameData>,
     start: Instant,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
@@ -167,10 +229,9 @@ fn collect(
 fn report(config: &Config, games: u64, positions: u64, elapsed: Duration) {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let rate = games as f64 / secs;
-    let mut eta = config.games.saturating_sub(games) as f64 / rate.max(1e-9);
-    if let Some(m) = config.minutes {
-        eta = eta.min((m * 60.0 - secs).max(0.0));
-    }
+    let eta = config
+        .playing
+        .eta(config.games.saturating_sub(games), games, elapsed);
     eprintln!(
         "selfplay: {games}/{} games, {positions} positions, {rate:.2} games/s, \
          {:.0} s elapsed, ETA {eta:.0} s",

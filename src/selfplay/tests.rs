@@ -41,7 +41,10 @@ fn two_games_write_loadable_positions_with_results() {
 fn one_thread_runs_repeat_from_their_seed() {
     let a = parse("--games 2 --nodes 200 --threads 1 --seed 5 --out x").expect("valid");
     let b = Config {
-        seed: 6,
+        playing: Playing {
+            seed: 6,
+            ..a.playing.clone()
+        },
         ..a.clone()
     };
     let first = run_to_string(&a);
@@ -66,6 +69,6 @@ fn bad_command_lines_are_refused() {
         assert!(parse(bad).is_err(), "{bad}");
     }
     let c = parse("--games 3 --out f --random-plies 4 --minutes 1.5").expect("valid");
-    assert_eq!(c.settings.random_plies, (4, 4));
-    assert_eq!(c.minutes, Some(1.5));
+    assert_eq!(c.playing.settings.random_plies, (4, 4));
+    assert_eq!(c.playing.minutes, Some(1.5));
 }

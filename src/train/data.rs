@@ -1,6 +1,7 @@
 //! The trainer's data: self-play lines (`FEN | result | score`, read by the tuner's parser)
-//! turned into the net's active inputs, the side to move's perspective first, with a target
-//! from the side to move's view. Built once; an epoch then only walks fixed-size samples.
+//! and datagen's `.jjd` games (replayed by the rules core, picked as selfplay picks) turned
+//! into the net's active inputs, the side to move's perspective first, with a target from the
+//! side to move's view. Built once; an epoch then only walks fixed-size samples.
 
 use crate::game::Side;
 use crate::game::xiangqi::Position;
@@ -71,17 +72,7 @@ pub fn sigmoid(x: f32) -> f32 {
 /// Reads the lines on `threads` threads: the samples in line order and the number of
 /// malformed lines skipped.
 pub fn load(lines: &[&str], threads: usize) -> (Vec<Sample>, usize) {
-    let chunk = lines.len().div_ceil(threads.max(1)).max(1);
-    let parts: Vec<(Vec<Sample>, usize)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || load_part(part)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
+    let parts = in_parallel(lines, threads, load_part);
     let mut all = Vec::with_capacity(lines.len());
     let mut bad = 0;
     for (part, skipped) in parts {
@@ -89,6 +80,48 @@ pub fn load(lines: &[&str], threads: usize) -> (Vec<Sample>, usize) {
         bad += skipped;
     }
     (all, bad)
+}
+
+/// `work` on `threads` consecutive parts of `items`, the answers in order.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&[T]) -> R + Sync,
+) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || work(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
+}
+
+/// Reads datagen files (name and bytes) on up to `threads` threads, whole files to a thread:
+/// the samples of the positions training uses, in file order. A file that is not sound
+/// (foreign, corrupt, an illegal move) is an error naming it and where.
+pub fn load_games(files: &[(String, Vec<u8>)], threads: usize) -> Result<Vec<Sample>, String> {
+    let parts = in_parallel(files, threads, |part| -> Result<Vec<Sample>, String> {
+        let mut out = Vec::new();
+        for (name, bytes) in part {
+            crate::datagen::read_kept::<Position>(bytes, |pos, result, score| {
+                // `None` only with more than `MAX_ACTIVE` pieces, which a replayed game lacks.
+                out.extend(Sample::new(pos, result, score as f32));
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
+        }
+        Ok(out)
+    });
+    let mut all = Vec::new();
+    for part in parts {
+        all.extend(part?);
+    }
+    Ok(all)
 }
 
 fn load_part(lines: &[&str]) -> (Vec<Sample>, usize) {

@@ -26,7 +26,8 @@ const VALIDATION_BLOCK: usize = 1000;
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
 pub struct Config {
-    /// Self-play data (`FEN | result | score` lines), comma-separated files.
+    /// Self-play data, comma-separated: text files of `FEN | result | score` lines (selfplay)
+    /// and `.jjd` files of datagen, or directories of them.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
     data: Vec<String>,
     /// Where the net goes.
@@ -78,15 +79,27 @@ pub fn run(config: &Config) -> ExitCode {
     cli::finish("train", train(config))
 }
 
+/// Reads `--data`: selfplay's text files and datagen's `.jjd` files (told apart by their
+/// magic, not their names) or directories of them; the text files' samples come first.
 fn load(files: &[String], threads: usize) -> Result<Vec<Sample>, String> {
+    let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
     let mut text = String::new();
-    for f in files {
-        let t = std::fs::read_to_string(f).map_err(|e| format!("reading {f}: {e}"))?;
+    let mut games = Vec::new();
+    for path in crate::datagen::data_files(&paths)? {
+        let f = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| format!("reading {f}: {e}"))?;
+        if crate::datagen::is_datagen(&bytes) {
+            games.push((f, bytes));
+            continue;
+        }
+        let t = String::from_utf8(bytes)
+            .map_err(|_| format!("reading {f}: neither text lines nor a datagen file"))?;
         text.push_str(&t);
         text.push('\n');
     }
     let lines: Vec<&str> = text.lines().collect();
-    let (samples, bad) = data::load(&lines, threads);
+    let (mut samples, bad) = data::load(&lines, threads);
+    samples.extend(data::load_games(&games, threads)?);
     if bad > 0 {
         eprintln!("train: skipped {bad} malformed lines");
     }
