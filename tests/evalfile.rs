@@ -1,6 +1,7 @@
 //! `EvalFile` is an option of the engine, not of one game: after `UCI_Variant` switches to
 //! chess (which has no net) and back, Xiangqi still evaluates with the net, as a GUI that
-//! set the option once expects.
+//! set the option once expects. A change of evaluation empties the table, which keeps static
+//! evaluations.
 
 mod common;
 
@@ -11,6 +12,11 @@ use common::EnginePipe;
 /// the clock (nps, time).
 fn search(e: &mut EnginePipe) -> String {
     e.send("ucinewgame");
+    search_on(e)
+}
+
+/// The same search, with whatever the table holds.
+fn search_on(e: &mut EnginePipe) -> String {
     e.send("position startpos moves h2e2");
     e.send("go depth 3");
     let mut last = String::new();
@@ -58,4 +64,29 @@ fn a_switch_to_chess_and_back_keeps_the_net() {
         "<empty> goes back to the classical evaluation"
     );
     e.send("quit");
+}
+
+#[test]
+fn a_new_net_starts_from_an_empty_table() {
+    let start = |e: &mut EnginePipe| {
+        e.send("uci");
+        e.wait_for("uciok");
+    };
+    let mut fresh = EnginePipe::start();
+    start(&mut fresh);
+    fresh.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
+    fresh.wait_for("info string EvalFile");
+    let want = search_on(&mut fresh);
+    fresh.send("quit");
+    let mut used = EnginePipe::start();
+    start(&mut used);
+    search_on(&mut used);
+    used.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
+    used.wait_for("info string EvalFile");
+    assert_eq!(
+        search_on(&mut used),
+        want,
+        "no classical entry is left to mislead it"
+    );
+    used.send("quit");
 }

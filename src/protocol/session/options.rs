@@ -92,6 +92,9 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         let mut pos = self.engine.position().clone();
         pos.use_net(self.net.as_ref());
         self.engine.set_position(pos);
+        // The table keeps each position's static evaluation: the old evaluation's must not
+        // stand in for the new one's.
+        self.engine.clear_hash();
     }
 
     fn set_strength(&mut self, options: StrengthOptions) {
