@@ -1,7 +1,7 @@
 //! `EvalFile` is an option of the engine, not of one game: after `UCI_Variant` switches to
 //! chess (which has no net) and back, Xiangqi still evaluates with the net, as a GUI that
 //! set the option once expects. A change of evaluation empties the table, which keeps static
-//! evaluations.
+//! evaluations. `EvalBlend` mixes the net with the classical evaluation.
 
 mod common;
 
@@ -89,4 +89,23 @@ fn a_new_net_starts_from_an_empty_table() {
         "no classical entry is left to mislead it"
     );
     used.send("quit");
+}
+
+#[test]
+fn the_blend_decides_how_much_the_net_counts() {
+    let mut e = EnginePipe::start();
+    e.send("uci");
+    e.wait_for("uciok");
+    let classical = search(&mut e);
+    e.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
+    e.wait_for("info string EvalFile");
+    let half = search(&mut e);
+    e.send("setoption name EvalBlend value 100");
+    let net = search(&mut e);
+    e.send("setoption name EvalBlend value 0");
+    let none = search(&mut e);
+    assert_ne!(half, net);
+    assert_ne!(half, classical);
+    assert_eq!(none, classical, "a share of 0 is the classical evaluation");
+    e.send("quit");
 }

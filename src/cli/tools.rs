@@ -42,6 +42,10 @@ pub struct BenchArgs {
     /// evaluation's.
     #[arg(long, value_name = "NET")]
     eval_file: Option<String>,
+    /// With `--eval-file`: the net's share of the evaluation in percent, as `EvalBlend`
+    /// (0 to 100; default 100, the net alone).
+    #[arg(long, value_name = "P", default_value_t = 100, value_parser = number_in(0u8, 100))]
+    eval_blend: u8,
 }
 
 /// `jiangjun [--game G] bench`: the game's own positions, the same depth and report.
@@ -53,7 +57,7 @@ pub fn bench<G: crate::protocol::Variant>(a: &BenchArgs) -> ExitCode {
     };
     let r = crate::bench::run_positions_with::<G>(G::BENCH, depth, &|pos| {
         if net.is_some() {
-            pos.use_net(net.as_ref());
+            pos.use_net(net.as_ref(), a.eval_blend);
         }
     });
     println!("Nodes searched  : {}", r.nodes);

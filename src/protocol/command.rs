@@ -70,6 +70,9 @@ pub enum Setting {
     /// UCI `EvalFile`, UCCI `evalfile`: a net file for the neural evaluation (empty: the
     /// classical evaluation).
     EvalFile(String),
+    /// UCI `EvalBlend`, UCCI `evalblend`: the net's share of the evaluation in percent (the
+    /// classical evaluation has the rest), 0 to 100.
+    EvalBlend(u8),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

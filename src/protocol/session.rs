@@ -11,7 +11,7 @@ mod options;
 use super::book::{BookUse, ShownBook};
 use super::command::{Command, Setting};
 use super::input::{Input, MAX_LINE};
-use super::variant::{EvalNet, Kind, Variant};
+use super::variant::{DEFAULT_EVAL_BLEND, EvalNet, Kind, Variant};
 use crate::engine::Engine;
 use crate::engine::strength::StrengthOptions;
 use crate::search::{Event, Info};
@@ -78,6 +78,8 @@ pub struct Carried {
     /// `EvalFile`'s net: an option of the engine, not of one game, so a switch to a game
     /// without nets and back keeps it.
     pub net: Option<EvalNet>,
+    /// `EvalBlend`, likewise.
+    pub blend: u8,
     pub deferred: VecDeque<String>,
 }
 
@@ -93,6 +95,7 @@ impl Carried {
             show_wdl: false,
             strength: StrengthOptions::default(),
             net: None,
+            blend: DEFAULT_EVAL_BLEND,
             deferred: VecDeque::new(),
         }
     }
@@ -132,6 +135,8 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     strength: StrengthOptions,
     /// `EvalFile`: the net every position set up from now on evaluates with.
     net: Option<EvalNet>,
+    /// `EvalBlend`: the net's share of the evaluation, in percent.
+    blend: u8,
 }
 
 enum Flow {
@@ -151,7 +156,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         engine.set_strength(carried.strength.strength());
         if carried.net.is_some() {
             let mut pos = engine.position().clone();
-            pos.use_net(carried.net.as_ref());
+            pos.use_net(carried.net.as_ref(), carried.blend);
             engine.set_position(pos);
         }
         Session {
@@ -169,6 +174,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             show_wdl: carried.show_wdl,
             strength: carried.strength,
             net: carried.net,
+            blend: carried.blend,
         }
     }
 
@@ -253,6 +259,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         show_wdl: self.show_wdl,
                         strength: self.strength,
                         net: self.net.take(),
+                        blend: self.blend,
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))
@@ -395,7 +402,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             }
             Command::Position { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
                 Ok(mut pos) => {
-                    pos.use_net(self.net.as_ref());
+                    pos.use_net(self.net.as_ref(), self.blend);
                     self.engine.set_position(pos);
                     self.banned.clear();
                 }

@@ -8,6 +8,7 @@ use super::command::{
     parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
+use super::variant::DEFAULT_EVAL_BLEND;
 use crate::engine::strength::MAX_LEVEL;
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
 use crate::game::Side;
@@ -92,6 +93,10 @@ impl Ucci {
             "bookfiles" => Ok(Setting::BookFiles(v.unwrap_or("").to_string())),
             "bookvariety" => book_variety("bookvariety", v).map(Setting::BookVariety),
             "evalfile" => Ok(Setting::EvalFile(v.unwrap_or("").to_string())),
+            "evalblend" => spin("evalblend", v, 0, 100).map(|(n, warn)| {
+                warning = warn;
+                Setting::EvalBlend(n as u8)
+            }),
             // Unknown names are ignored silently: XiangQi Wizard sends its own settings
             // whatever the engine advertised.
             _ => return Command::Nothing,
@@ -176,6 +181,7 @@ impl Dialect for Ucci {
             "option bookvariety type combo var none var small var medium var large default medium"
                 .into(),
             "option evalfile type string default <empty>".into(),
+            format!("option evalblend type spin min 0 max 100 default {DEFAULT_EVAL_BLEND}"),
             "option showwdl type check default false".into(),
             format!("option level type spin min 0 max {MAX_LEVEL} default {MAX_LEVEL}"),
             format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),

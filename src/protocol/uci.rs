@@ -9,7 +9,7 @@ use super::command::{
     parse_position, spin,
 };
 use super::session::{Dialect, ShownInfo};
-use super::variant::Kind;
+use super::variant::{DEFAULT_EVAL_BLEND, Kind};
 use crate::engine::strength::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::game::Side;
@@ -90,6 +90,9 @@ impl Uci {
                 }),
                 None,
             )),
+            "evalblend" => {
+                spin("EvalBlend", v, 0, 100).map(|(n, w)| (Setting::EvalBlend(n as u8), w))
+            }
             "bookvariety" => {
                 book_variety("BookVariety", v).map(|x| (Setting::BookVariety(x), None))
             }
@@ -204,6 +207,7 @@ impl Dialect for Uci {
             "option name BookVariety type combo default medium var none var small var medium var large"
                 .into(),
             "option name EvalFile type string default <empty>".into(),
+            format!("option name EvalBlend type spin default {DEFAULT_EVAL_BLEND} min 0 max 100"),
             "option name UCI_ShowWDL type check default false".into(),
             format!("option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"),
             "option name UCI_LimitStrength type check default false".into(),

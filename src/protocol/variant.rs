@@ -10,6 +10,11 @@ use std::sync::Arc;
 /// A loaded neural evaluation (Xiangqi's: the only game with one).
 pub type EvalNet = Arc<xiangqi::nnue::Net>;
 
+/// `EvalBlend`'s default: with a net loaded, half the evaluation is the net's and half the
+/// classical evaluation's, which played better than the net alone (README, Neural
+/// evaluation). 100 is the net alone.
+pub const DEFAULT_EVAL_BLEND: u8 = 50;
+
 /// A game the protocol can play, with the few facts its text needs.
 pub trait Variant: Game {
     /// The game's name in `UCI_Variant` and in messages.
@@ -40,8 +45,9 @@ pub trait Variant: Game {
         ))
     }
 
-    /// Evaluates with `net` from now on, or classically when `None`.
-    fn use_net(&mut self, _net: Option<&EvalNet>) {}
+    /// Evaluates with `net` from now on, or classically when `None`; `blend` is the net's
+    /// share in percent, the classical evaluation's the rest.
+    fn use_net(&mut self, _net: Option<&EvalNet>, _blend: u8) {}
 }
 
 /// The games, by name: the values of the `UCI_Variant` combo.
@@ -93,8 +99,9 @@ impl Variant for xiangqi::Position {
         }
     }
 
-    fn use_net(&mut self, net: Option<&EvalNet>) {
+    fn use_net(&mut self, net: Option<&EvalNet>, blend: u8) {
         xiangqi::Position::set_net(self, net.cloned());
+        xiangqi::Position::set_net_blend(self, blend);
     }
 }
 

@@ -51,6 +51,10 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             Setting::UseBook(b) => self.book.enabled = b,
             Setting::BookVariety(v) => self.book.variety = v,
             Setting::EvalFile(path) => self.set_eval_file(&path),
+            Setting::EvalBlend(percent) => {
+                self.blend = percent;
+                self.apply_net();
+            }
             Setting::BookFiles(list) => {
                 for loaded in self.book.set_files::<G>(&list) {
                     match loaded {
@@ -89,11 +93,16 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 Err(e) => self.report(&format!("EvalFile: {e}; the classical evaluation stays")),
             }
         }
+        self.apply_net();
+    }
+
+    /// Puts the net and the blend on the current position. The table keeps each position's
+    /// static evaluation: the old evaluation's must not stand in for the new one's, so it is
+    /// emptied.
+    fn apply_net(&mut self) {
         let mut pos = self.engine.position().clone();
-        pos.use_net(self.net.as_ref());
+        pos.use_net(self.net.as_ref(), self.blend);
         self.engine.set_position(pos);
-        // The table keeps each position's static evaluation: the old evaluation's must not
-        // stand in for the new one's.
         self.engine.clear_hash();
     }
 

@@ -102,7 +102,12 @@ impl Position {
     /// The evaluation from the side to move's view.
     pub fn evaluate(&self) -> i32 {
         if let Some(acc) = self.nnue.as_deref() {
-            return acc.evaluate(self.side);
+            let net = acc.evaluate(self.side);
+            let share = acc.blend();
+            if share >= 100 {
+                return net;
+            }
+            return (net * share + self.evaluate_with(self.psq) * (100 - share)) / 100;
         }
         self.evaluate_with(self.psq)
     }

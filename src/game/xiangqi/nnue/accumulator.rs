@@ -19,6 +19,9 @@ pub struct Accumulators {
     stack: Vec<i16>,
     /// Scratch for building a perspective from scratch.
     scratch: Vec<u16>,
+    /// The net's share of the evaluation in percent; the classical evaluation has the rest
+    /// (see `Position::evaluate`).
+    blend: i32,
 }
 
 type Board = [Option<Piece>; SQUARES];
@@ -38,6 +41,7 @@ impl Accumulators {
             net,
             stack: Vec::with_capacity(2 * h * 256),
             scratch: Vec::with_capacity(MAX_ACTIVE),
+            blend: 100,
         };
         acc.reset(board, kings);
         acc
@@ -45,6 +49,15 @@ impl Accumulators {
 
     pub fn net(&self) -> &Arc<Net> {
         &self.net
+    }
+
+    /// The net's share of the evaluation, 0 to 100 percent.
+    pub fn blend(&self) -> i32 {
+        self.blend
+    }
+
+    pub fn set_blend(&mut self, percent: u8) {
+        self.blend = i32::from(percent.min(100));
     }
 
     /// Forgets every ply and builds the root's pair from scratch.

@@ -48,6 +48,15 @@ impl Position {
         }
     }
 
+    /// How much of the evaluation is the net's, in percent (with a net attached; 100 until
+    /// set): the rest is the classical evaluation's. A blend of the two was measured to play
+    /// better than either while the net's data is small (README, Neural evaluation).
+    pub fn set_net_blend(&mut self, percent: u8) {
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.set_blend(percent);
+        }
+    }
+
     /// The net this position evaluates with, if any.
     pub fn net(&self) -> Option<&Arc<Net>> {
         self.nnue.as_deref().map(Accumulators::net)
