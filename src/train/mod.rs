@@ -57,6 +57,11 @@ pub struct Config {
     /// Share of the game result in the target, the rest is the search score (0 to 1).
     #[arg(long, value_name = "L", default_value_t = 0.5, value_parser = number_in(0.0f32, 1.0))]
     lambda: f32,
+    /// Fit the net for this `EvalBlend` (0 to 100, default 100: the net alone): the prediction
+    /// trained is the net's output weighted by it plus the classical evaluation weighted by
+    /// the rest, so that the net learns what the classical evaluation misses.
+    #[arg(long, value_name = "P", default_value_t = 100, value_parser = number_in(0u8, 100))]
+    blend: u8,
     /// Accumulator width of each perspective (8 to 1024).
     #[arg(long, value_name = "H", default_value_t = 128, value_parser = number_in(8usize, 1024))]
     hidden: usize,
@@ -73,6 +78,14 @@ pub struct Config {
     /// Threads (1 to 256; default: one per core).
     #[arg(long, value_name = "T", default_value_t = cli::cores(), value_parser = number_in(1usize, 256))]
     threads: usize,
+}
+
+/// What the net is fitted to, from the command line.
+fn fit(config: &Config) -> model::Fit {
+    model::Fit {
+        lambda: config.lambda,
+        blend: f32::from(config.blend) / 100.0,
+    }
 }
 
 pub fn run(config: &Config) -> ExitCode {
@@ -128,7 +141,7 @@ fn epoch(
                 .map(|(samples, g)| {
                     scope.spawn(move || {
                         g.iter_mut().for_each(|x| *x = 0.0);
-                        shared.gradient(samples, config.lambda, g)
+                        shared.gradient(samples, fit(config), g)
                     })
                 })
                 .collect();
@@ -179,7 +192,7 @@ fn train(config: &Config) -> Result<(), String> {
     };
     let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
     let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
-    let v_error = |n: &FloatNet| n.error(&valid, config.lambda) / valid.len().max(1) as f64;
+    let v_error = |n: &FloatNet| n.error(&valid, fit(config)) / valid.len().max(1) as f64;
     let classical = valid
         .iter()
         .map(|s| {
@@ -214,6 +227,7 @@ fn train(config: &Config) -> Result<(), String> {
     }
     let description = format!(
         "jiangjun train on {} ({} positions with mirrors, {} held out); hidden {}, lambda {}, \
+         fitted for EvalBlend {}, \
          lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
          error {}",
         config.data.join(",")
@@ -226,6 +240,7 @@ fn train(config: &Config) -> Result<(), String> {
         valid.len(),
         net.hidden,
         config.lambda,
+        config.blend,
         config.lr,
         config.final_lr.unwrap_or(config.lr / 10.0),
         config.wd,

@@ -54,6 +54,26 @@ fn columns(f: u16, factors: bool) -> ([usize; 4], usize) {
     ([f, INPUTS + slot, by_rank, by_file], 4)
 }
 
+/// What the net is fitted to: the target blends the game result (`lambda`) with the search
+/// score, and the prediction is the net's output weighted by `blend` plus the classical
+/// evaluation weighted by the rest (1: the net alone), as `EvalBlend` will mix them in play.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Fit {
+    pub lambda: f32,
+    pub blend: f32,
+}
+
+impl Fit {
+    /// The predicted probability for `s` from the net's output `out` (output units).
+    #[inline]
+    fn predict(&self, out: f32, s: &Sample) -> f32 {
+        if self.blend >= 1.0 {
+            return sigmoid(out);
+        }
+        sigmoid(self.blend * out + (1.0 - self.blend) * s.classical / SCALE as f32)
+    }
+}
+
 /// A float net of accumulator width `hidden`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
@@ -173,9 +193,9 @@ impl FloatNet {
         self.output_of(&acc)
     }
 
-    /// Adds the gradient of the squared error `(sigmoid(out) − target)²` of every sample
+    /// Adds the gradient of the squared error `(prediction − target)²` of every sample
     /// into `grad` (same layout as `params`), and returns the summed error.
-    pub fn gradient(&self, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
+    pub fn gradient(&self, samples: &[Sample], fit: Fit, grad: &mut [f32]) -> f64 {
         let h = self.hidden;
         let (b1, w2, b2) = self.offsets();
         let mut acc = [vec![0.0; h], vec![0.0; h]];
@@ -183,10 +203,10 @@ impl FloatNet {
         let mut error = 0.0;
         for s in samples {
             self.accumulate(s, &mut acc);
-            let p = sigmoid(self.output_of(&acc));
-            let diff = p - s.target(lambda, SCALE as f32);
+            let p = fit.predict(self.output_of(&acc), s);
+            let diff = p - s.target(fit.lambda, SCALE as f32);
             error += f64::from(diff * diff);
-            let g_out = 2.0 * diff * p * (1.0 - p);
+            let g_out = 2.0 * diff * p * (1.0 - p) * fit.blend.min(1.0);
             grad[b2] += g_out;
             for (row, a) in acc.iter().enumerate() {
                 let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
@@ -214,11 +234,11 @@ impl FloatNet {
     }
 
     /// The summed squared error over `samples`.
-    pub fn error(&self, samples: &[Sample], lambda: f32) -> f64 {
+    pub fn error(&self, samples: &[Sample], fit: Fit) -> f64 {
         samples
             .iter()
             .map(|s| {
-                let d = sigmoid(self.evaluate(s)) - s.target(lambda, SCALE as f32);
+                let d = fit.predict(self.evaluate(s), s) - s.target(fit.lambda, SCALE as f32);
                 f64::from(d * d)
             })
             .sum()

@@ -82,7 +82,12 @@ fn the_gradient_matches_finite_differences() {
         .filter_map(|(i, p)| Sample::new(p, (i % 3) as f32 / 2.0, (i as f32 - 10.0) * 30.0))
         .collect();
     let mut grad = vec![0.0; net.params.len()];
-    net.gradient(&samples, 0.5, &mut grad);
+    // Fitted for a blend with the classical evaluation, which scales the gradient.
+    let fit = super::model::Fit {
+        lambda: 0.5,
+        blend: 0.7,
+    };
+    net.gradient(&samples, fit, &mut grad);
     // The output bias, an output weight, a first-layer bias, a column of an active input, and
     // the columns of its three factors (its slot, its slot and rank, its slot and file).
     let f = usize::from(samples[0].active(0)[0]);
@@ -105,9 +110,9 @@ fn the_gradient_matches_finite_differences() {
         let e = 1e-3;
         let keep = net.params[i];
         net.params[i] = keep + e;
-        let up = net.error(&samples, 0.5);
+        let up = net.error(&samples, fit);
         net.params[i] = keep - e;
-        let down = net.error(&samples, 0.5);
+        let down = net.error(&samples, fit);
         net.params[i] = keep;
         let numeric = ((up - down) / (2.0 * f64::from(e))) as f32;
         assert!(
