@@ -92,8 +92,8 @@ impl Variant for xiangqi::Position {
     }
 
     fn load_net(path: &str) -> Result<EvalNet, String> {
-        match xiangqi::nnue::file::load(path) {
-            Ok(net) => Ok(Arc::new(net)),
+        match xiangqi::nnue::builtin::load(path) {
+            Ok(net) => Ok(net),
             Err(e @ xiangqi::nnue::NetError::Io(_)) => Err(e.to_string()),
             Err(e) => Err(format!("{path}: {e}")),
         }

@@ -14,7 +14,7 @@ pub mod model;
 mod tests;
 
 use crate::cli::{self, values::number_in};
-use crate::game::xiangqi::nnue::{Net, file};
+use crate::game::xiangqi::nnue::{Net, builtin, file};
 use data::Sample;
 use model::{AdamW, FloatNet};
 use std::process::ExitCode;
@@ -65,8 +65,9 @@ pub struct Config {
     /// Accumulator width of each perspective (8 to 1024).
     #[arg(long, value_name = "H", default_value_t = 128, value_parser = number_in(8usize, 1024))]
     hidden: usize,
-    /// Start from this net (a file `train` wrote) instead of random weights: training goes
-    /// on from it, on new data. Its width replaces `--hidden`.
+    /// Start from this net (a file `train` wrote, or `<builtin>` for the shipped one) instead
+    /// of random weights: training goes on from it, on new data. Its width replaces
+    /// `--hidden`.
     #[arg(long, value_name = "NET")]
     init: Option<String>,
     /// Positions per gradient step (1 to 1000000).
@@ -183,7 +184,7 @@ fn train(config: &Config) -> Result<(), String> {
     let mut net = match &config.init {
         None => FloatNet::random_with(config.hidden, !config.no_factors, config.seed),
         Some(path) => {
-            let start = file::load(path).map_err(|e| format!("--init {path}: {e}"))?;
+            let start = builtin::load(path).map_err(|e| format!("--init {path}: {e}"))?;
             let net = FloatNet::from_net(&start, !config.no_factors)
                 .map_err(|e| format!("--init {path}: {e}"))?;
             eprintln!("train: starting from {path} ({} hidden)", net.hidden);

@@ -10,6 +10,7 @@
 //! untaken branch.
 
 mod accumulator;
+pub mod builtin;
 pub mod features;
 pub mod file;
 mod kernels;
