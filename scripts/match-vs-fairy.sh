@@ -6,6 +6,7 @@
 # Usage: scripts/match-vs-fairy.sh [GAMES] [TIME CONTROL FLAGS...]
 #   scripts/match-vs-fairy.sh 20 --tc 5+0.05        (default: 20 games at --tc 5+0.05)
 #   scripts/match-vs-fairy.sh 20 --depth 6
+#   EVALFILE='<builtin>' scripts/match-vs-fairy.sh 200 --tc 10+0.1   (jiangjun with a net)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-20}
@@ -17,8 +18,14 @@ cargo build --release -q
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 out=match-out
 mkdir -p "$out"
+jj_opts=()
+if [ -n "${EVALFILE:-}" ]; then
+  # UCCI reports a net that does not load on stderr only: check it first.
+  ./target/release/jiangjun bench 1 --eval-file "$EVALFILE" >/dev/null
+  jj_opts+=("option.evalfile=$EVALFILE")
+fi
 ./target/release/jiangjun match \
-  --engine name=jiangjun cmd=./target/release/jiangjun proto=ucci \
+  --engine name=jiangjun cmd=./target/release/jiangjun proto=ucci "${jj_opts[@]}" \
   --engine name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi \
   option.Threads=1 option.Hash=16 ranks=1 \
   --openings scripts/openings/balanced-5000.txt --shuffle --seed "${SEED:-1}" \

@@ -42,15 +42,34 @@ fn search_on(e: &mut EnginePipe) -> String {
     kept.join(" ")
 }
 
-#[test]
-fn a_switch_to_chess_and_back_keeps_the_net() {
+/// An engine after the UCI handshake.
+fn started() -> EnginePipe {
     let mut e = EnginePipe::start();
     e.send("uci");
     e.wait_for("uciok");
-    let classical = search(&mut e);
+    e
+}
+
+/// Loads the test net and waits until the engine says it did.
+fn load_net(e: &mut EnginePipe) {
     e.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
     e.wait_for("info string EvalFile");
+}
+
+/// A classical search in a new game (the engine starts with the shipped net: `<empty>` turns
+/// it off) and the test net's search after it in the same engine.
+fn classical_then_net() -> (EnginePipe, String, String) {
+    let mut e = started();
+    e.send("setoption name EvalFile value <empty>");
+    let classical = search(&mut e);
+    load_net(&mut e);
     let net = search(&mut e);
+    (e, classical, net)
+}
+
+#[test]
+fn a_switch_to_chess_and_back_keeps_the_net() {
+    let (mut e, classical, net) = classical_then_net();
     assert_ne!(net, classical, "the net evaluates differently");
     e.send("setoption name UCI_Variant value chess");
     e.wait_for("info string UCI_Variant chess");
@@ -68,21 +87,13 @@ fn a_switch_to_chess_and_back_keeps_the_net() {
 
 #[test]
 fn a_new_net_starts_from_an_empty_table() {
-    let start = |e: &mut EnginePipe| {
-        e.send("uci");
-        e.wait_for("uciok");
-    };
-    let mut fresh = EnginePipe::start();
-    start(&mut fresh);
-    fresh.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
-    fresh.wait_for("info string EvalFile");
+    let mut fresh = started();
+    load_net(&mut fresh);
     let want = search_on(&mut fresh);
     fresh.send("quit");
-    let mut used = EnginePipe::start();
-    start(&mut used);
+    let mut used = started();
     search_on(&mut used);
-    used.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
-    used.wait_for("info string EvalFile");
+    load_net(&mut used);
     assert_eq!(
         search_on(&mut used),
         want,
@@ -93,13 +104,7 @@ fn a_new_net_starts_from_an_empty_table() {
 
 #[test]
 fn the_blend_decides_how_much_the_net_counts() {
-    let mut e = EnginePipe::start();
-    e.send("uci");
-    e.wait_for("uciok");
-    let classical = search(&mut e);
-    e.send("setoption name EvalFile value tests/data/nnue/tiny.nnue");
-    e.wait_for("info string EvalFile");
-    let half = search(&mut e);
+    let (mut e, classical, half) = classical_then_net();
     e.send("setoption name EvalBlend value 100");
     let net = search(&mut e);
     e.send("setoption name EvalBlend value 0");

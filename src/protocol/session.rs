@@ -94,7 +94,7 @@ impl Carried {
             book: BookUse::new(false),
             show_wdl: false,
             strength: StrengthOptions::default(),
-            net: None,
+            net: super::variant::default_net(),
             blend: DEFAULT_EVAL_BLEND,
             deferred: VecDeque::new(),
         }

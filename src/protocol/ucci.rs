@@ -12,6 +12,7 @@ use super::variant::DEFAULT_EVAL_BLEND;
 use crate::engine::strength::MAX_LEVEL;
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
 use crate::game::Side;
+use crate::game::xiangqi::nnue::builtin;
 use crate::search::{MATE, ShownScore};
 
 pub struct Ucci {
@@ -180,7 +181,7 @@ impl Dialect for Ucci {
             "option bookfiles type string default <empty>".into(),
             "option bookvariety type combo var none var small var medium var large default medium"
                 .into(),
-            "option evalfile type string default <empty>".into(),
+            format!("option evalfile type string default {}", builtin::NAME),
             format!("option evalblend type spin min 0 max 100 default {DEFAULT_EVAL_BLEND}"),
             "option showwdl type check default false".into(),
             format!("option level type spin min 0 max {MAX_LEVEL} default {MAX_LEVEL}"),

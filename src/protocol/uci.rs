@@ -13,6 +13,7 @@ use super::variant::{DEFAULT_EVAL_BLEND, Kind};
 use crate::engine::strength::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::game::Side;
+use crate::game::xiangqi::nnue::builtin;
 use crate::search::ShownScore;
 use crate::time::DEFAULT_OVERHEAD;
 use std::time::Duration;
@@ -206,7 +207,7 @@ impl Dialect for Uci {
             "option name BookFile type string default <empty>".into(),
             "option name BookVariety type combo default medium var none var small var medium var large"
                 .into(),
-            "option name EvalFile type string default <empty>".into(),
+            format!("option name EvalFile type string default {}", builtin::NAME),
             format!("option name EvalBlend type spin default {DEFAULT_EVAL_BLEND} min 0 max 100"),
             "option name UCI_ShowWDL type check default false".into(),
             format!("option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"),

@@ -15,6 +15,18 @@ pub type EvalNet = Arc<xiangqi::nnue::Net>;
 /// evaluation). 100 is the net alone.
 pub const DEFAULT_EVAL_BLEND: u8 = 50;
 
+/// The net an engine starts with: the shipped one (`EvalFile` `<builtin>`). Were it not to
+/// read, which a test of every build rules out, the engine would start classically and say so.
+pub fn default_net() -> Option<EvalNet> {
+    match xiangqi::nnue::builtin::load(xiangqi::nnue::builtin::NAME) {
+        Ok(net) => Some(net),
+        Err(e) => {
+            log::warn!("the shipped net does not read ({e}); evaluating classically");
+            None
+        }
+    }
+}
+
 /// A game the protocol can play, with the few facts its text needs.
 pub trait Variant: Game {
     /// The game's name in `UCI_Variant` and in messages.
