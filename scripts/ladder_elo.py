@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Ratings of every engine of a round robin from its JSON summary (`jiangjun match --json`).
+"""Ratings of every engine of a round robin from its JSON summary (`jiangjun match --json`),
+or of several matches and round robins together (the pairings of all the summaries given).
 
 Maximum likelihood under the logistic Elo model (expected score 1 / (1 + 10^(-d/400)), a draw
 counts half a point: Bradley-Terry with draws as halves), solved by Newton steps per engine.
@@ -9,7 +10,7 @@ its own pentanomial counts (pairs scoring 0, 1/2, 1, 3/2, 2 points), the ratings
 the 2.5th and 97.5th percentiles of each rating minus the anchor's (and of each difference
 between consecutive jiangjun levels) reported.
 
-Usage: scripts/ladder_elo.py SUMMARY.json [--anchor NAME=ELO] [--boot N] [--seed S]
+Usage: scripts/ladder_elo.py SUMMARY.json... [--anchor NAME=ELO] [--boot N] [--seed S]
 """
 import argparse
 import json
@@ -71,14 +72,17 @@ def level_of(name):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("summary")
+    ap.add_argument("summary", nargs="+")
     ap.add_argument("--anchor", default=None, help="NAME=ELO (default: the first engine = 0)")
     ap.add_argument("--boot", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    with open(args.summary) as f:
-        summary = json.load(f)
-    pairings = [p for p in summary["pairings"] if p["games"] > 0]
+    pairings, total = [], 0
+    for path in args.summary:
+        with open(path) as f:
+            summary = json.load(f)
+        pairings += [p for p in summary["pairings"] if p["games"] > 0]
+        total += sum(p["games"] for p in summary["pairings"])
     names = []
     for p in pairings:
         for nm in (p["engine"], p["opponent"]):
@@ -131,7 +135,7 @@ def main():
         games[p["engine"]][1] += s
         games[p["opponent"]][0] += p["games"]
         games[p["opponent"]][1] += p["games"] - s
-    print(f"{summary.get('games', '?')} games; ratings anchored at {anchor_name} = {anchor_elo:g}")
+    print(f"{total} games; ratings anchored at {anchor_name} = {anchor_elo:g}")
     print(f"{'engine':<16}{'Elo':>7}  {'95% interval':>17}{'games':>7}{'score':>8}")
     for k in sorted(range(len(names)), key=lambda k: -elo[k]):
         lo, hi = interval(boot[k])
