@@ -114,7 +114,13 @@ pub struct Session<G: Playable> {
     pub(super) tt: Tt,
     /// Another engine process (`--engine`), playing instead of the built-in search.
     pub(super) opponent: Option<Opponent>,
+    /// Puts the built-in engine's evaluation (a net) on a position: on the start, and on
+    /// every position a `new` or `load` starts from.
+    pub(super) evaluation: Option<Evaluation<G>>,
 }
+
+/// How the built-in engine evaluates, put on each position a game starts from.
+pub type Evaluation<G> = Box<dyn Fn(&mut G)>;
 
 impl<G: Playable> Session<G> {
     pub fn new(start: G, seat: Seat, tc: TimeControl, notation: Notation) -> Session<G> {
@@ -133,9 +139,19 @@ impl<G: Playable> Session<G> {
             ended: None,
             tt: Tt::new(16),
             opponent: None,
+            evaluation: None,
         };
         s.judge();
         s
+    }
+
+    /// Evaluates with `evaluation` from now on (the table is emptied: it keeps static
+    /// evaluations, and the old ones must not stand in for the new).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation<G>) {
+        evaluation(&mut self.start);
+        evaluation(&mut self.pos);
+        self.evaluation = Some(evaluation);
+        self.tt.clear();
     }
 
     pub(super) fn human_to_move(&self) -> bool {
@@ -306,7 +322,10 @@ impl<G: Playable> Session<G> {
     }
 
     /// Starts from `start` with `moves` played (a new game, or one loaded from a file).
-    pub(super) fn restart(&mut self, start: G, moves: &[G::Move]) {
+    pub(super) fn restart(&mut self, mut start: G, moves: &[G::Move]) {
+        if let Some(evaluation) = &self.evaluation {
+            evaluation(&mut start);
+        }
         self.pos = start.clone();
         self.start = start;
         self.moves.clear();

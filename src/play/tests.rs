@@ -177,3 +177,47 @@ fn chess_is_played_in_san_and_long_algebraic_to_mate() {
     let t = text(&mut s, "Nf4");
     assert!(t.ends_with("its legal moves: Na3 Nc3 Nh3"), "{t}");
 }
+
+#[test]
+fn the_engine_plays_with_the_shipped_net_unless_told_otherwise() {
+    let net = net_of::<Position>(None)
+        .expect("reads")
+        .expect("a net by default");
+    assert!(
+        net_of::<Position>(Some("<empty>"))
+            .expect("classical")
+            .is_none()
+    );
+    assert!(net_of::<chess::Position>(None).expect("chess").is_none());
+    assert!(net_of::<chess::Position>(Some("<builtin>")).is_err());
+    assert!(net_of::<Position>(Some("/nonexistent/x.nnue")).is_err());
+
+    let mut s = Session::new(
+        Position::startpos(),
+        Seat::Red,
+        TimeControl::Depth(1),
+        Notation::Iccs,
+    );
+    assert!(
+        s.pos.net().is_none(),
+        "a bare session evaluates classically"
+    );
+    s.set_evaluation(Box::new(move |p: &mut Position| {
+        EngineVariant::use_net(p, Some(&net), 30)
+    }));
+    let on_net = |p: &Position| p.accumulators().is_some_and(|a| a.blend() == 30);
+    assert!(on_net(&s.pos) && on_net(&s.start));
+    assert!(text(&mut s, "h2e2").starts_with("you play h2e2\nengine plays "));
+    assert!(on_net(&s.pos));
+    let file = std::env::temp_dir().join(format!("jiangjun-play-net-{}.pgn", std::process::id()));
+    text(&mut s, &format!("save {}", file.display()));
+    text(&mut s, "new");
+    assert!(s.moves.is_empty() && on_net(&s.pos), "new keeps the net");
+    let t = text(&mut s, &format!("load {}", file.display()));
+    let _ = std::fs::remove_file(&file);
+    assert!(t.starts_with("loaded 2 moves"), "{t}");
+    assert!(
+        on_net(&s.pos) && on_net(&s.start),
+        "a loaded game keeps the net"
+    );
+}
