@@ -4,8 +4,10 @@
 //! --read-pgn`, and a game from either loads here.
 
 use super::game::Playable;
-use super::session::{Seat, Session};
+use super::session::{Ending, Seat, Session};
+use crate::game::Side;
 use crate::game::xiangqi::notation::Notation;
+use crate::matches::game::Termination;
 use crate::matches::pgn::{self, PgnGame};
 use crate::matches::variant::PgnInfo;
 
@@ -36,11 +38,7 @@ impl<G: Playable> Session<G> {
             round: 1,
             names: [&names[0], &names[1]],
             tc: &self.timing.tc,
-            termination: self
-                .ended
-                .map_or(crate::matches::game::Termination::MaxLength, |e| {
-                    e.termination
-                }),
+            termination: self.ended.map_or(Termination::MaxLength, |e| e.termination),
             comment: &comment,
             result,
             notation,
@@ -94,6 +92,9 @@ impl<G: Playable> Session<G> {
         match replay::<G>(&game) {
             Ok((start, moves)) => {
                 self.restart(start, &moves);
+                if self.ended.is_none() {
+                    self.ended = recorded_ending(&game);
+                }
                 format!(
                     "loaded {} moves from {file}\n{}",
                     moves.len(),
@@ -103,6 +104,49 @@ impl<G: Playable> Session<G> {
             Err(e) => format!("{file}: {e}"),
         }
     }
+}
+
+/// How a game that the rules leave open was recorded as ended (resigned, drawn by agreement,
+/// lost on time, adjudicated): by its `Result` tag, with its `Termination` tag for why, as this
+/// module and the match runner write it (chess PGN's standard words too). `None` for an
+/// unfinished game (`*`).
+fn recorded_ending(game: &PgnGame) -> Option<Ending> {
+    let winner = match game.tag("Result")?.trim() {
+        "1-0" => Some(Side::Red),
+        "0-1" => Some(Side::Black),
+        "1/2-1/2" => None,
+        _ => return None,
+    };
+    let said = game
+        .tag("Termination")
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let named = [
+        Termination::TimeForfeit,
+        Termination::MaxLength,
+        Termination::ResignAdjudication,
+        Termination::DrawAdjudication,
+        Termination::Crash,
+        Termination::Hang,
+        Termination::IllegalMove,
+        Termination::MalformedMove,
+        Termination::NoBestMove,
+    ]
+    .into_iter()
+    .find(|t| t.describe() == said);
+    let termination = match (named, said.as_str(), winner) {
+        (Some(t), _, _) => t,
+        (None, "adjudication", Some(_)) => Termination::ResignAdjudication,
+        (None, "adjudication", None) => Termination::DrawAdjudication,
+        (None, "rules infraction", Some(_)) => Termination::IllegalMove,
+        (None, _, Some(_)) => Termination::Resignation,
+        (None, _, None) => Termination::DrawAgreement,
+    };
+    Some(Ending {
+        winner,
+        termination,
+    })
 }
 
 /// The start position and the moves of a game read from PGN (Xiangqi: ICCS, WXF or

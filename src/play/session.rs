@@ -308,16 +308,18 @@ impl<G: Playable> Session<G> {
         if self.moves.is_empty() {
             return "nothing to undo".to_string();
         }
+        let mut taken = 0;
         loop {
             self.moves.pop();
             self.pos.unmake();
+            taken += 1;
             if self.human_to_move() || self.moves.is_empty() || self.seat == Seat::None {
                 break;
             }
         }
         self.ended = None;
         self.judge();
-        self.timing.start_turn();
+        self.timing.take_back(taken);
         self.show()
     }
 

@@ -1,7 +1,9 @@
 //! A game driven line by line, as a player types it.
 
 use super::*;
+use crate::game::Side;
 use crate::game::xiangqi::Position;
+use crate::matches::game::Termination;
 
 fn text<G: Playable>(s: &mut Session<G>, line: &str) -> String {
     match s.handle(line) {
@@ -140,6 +142,14 @@ fn a_saved_game_loads_back_in_every_notation() {
         assert!(t.starts_with("loaded 4 moves"), "{notation}: {t}");
         assert_eq!(back.pos.to_fen(), fen, "{notation}");
         assert_eq!(back.moves, s.moves);
+        assert_eq!(
+            back.ended, s.ended,
+            "{notation}: the resigned game stays over"
+        );
+        assert!(
+            t.contains("game over: Black wins by resignation (0-1)"),
+            "{t}"
+        );
     }
     assert!(text(&mut s, "save").contains("which file?"));
     assert!(text(&mut s, "save x.pgn klingon").contains("unknown notation"));
@@ -220,4 +230,45 @@ fn the_engine_plays_with_the_shipped_net_unless_told_otherwise() {
         on_net(&s.pos) && on_net(&s.start),
         "a loaded game keeps the net"
     );
+}
+
+#[test]
+fn a_loaded_game_ends_as_its_record_says_when_the_rules_leave_it_open() {
+    let record = |result: &str, termination: &str| {
+        let pgn = format!(
+            "[Game \"Chinese Chess\"]\n[Result \"{result}\"]\n[Termination \"{termination}\"]\n\n1. H2-E2 H9-G7 {result}\n"
+        );
+        let file = std::env::temp_dir().join(format!(
+            "jiangjun-play-ending-{}-{}.pgn",
+            std::process::id(),
+            result.replace('/', "_")
+        ));
+        std::fs::write(&file, pgn).expect("written");
+        let mut s = both(None);
+        let t = text(&mut s, &format!("load {}", file.display()));
+        let _ = std::fs::remove_file(&file);
+        (s.ended, t)
+    };
+    let (ended, t) = record("0-1", "resignation");
+    let e = ended.expect("over");
+    assert_eq!(
+        (e.winner, e.termination),
+        (Some(Side::Black), Termination::Resignation),
+        "{t}"
+    );
+    assert!(
+        t.contains("game over: Black wins by resignation (0-1)"),
+        "{t}"
+    );
+    let e = record("1-0", "time forfeit").0.expect("over");
+    assert_eq!(
+        (e.winner, e.termination),
+        (Some(Side::Red), Termination::TimeForfeit)
+    );
+    let e = record("1/2-1/2", "normal").0.expect("over");
+    assert_eq!(
+        (e.winner, e.termination),
+        (None, Termination::DrawAgreement)
+    );
+    assert_eq!(record("*", "").0, None, "an unfinished game stays open");
 }

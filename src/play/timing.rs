@@ -15,6 +15,9 @@ pub struct Timing {
     clocks: [Clock; 2],
     /// When the side to move's turn began.
     turn_start: Instant,
+    /// The clocks before each move played since the clocks started (not before the moves of
+    /// a loaded game), so that `undo` gives the time back.
+    before: Vec<[Clock; 2]>,
 }
 
 /// How far past its clock the engine's search may end before it loses on time.
@@ -36,6 +39,7 @@ impl Timing {
             tc,
             clocks: [Clock::new(&tc), Clock::new(&tc)],
             turn_start: Instant::now(),
+            before: Vec::new(),
         }
     }
 
@@ -108,7 +112,29 @@ impl Timing {
     /// Charges the time since the turn began to `side`; `person` says who moved. A time per
     /// move binds only the engine, and the engine, which keeps its own time, is allowed
     /// `ENGINE_MARGIN` over it for the last moment of a search. Returns whether the flag fell.
+    /// A move is played only when this says `InTime`, and then its clocks before it are
+    /// kept for `take_back`.
     pub fn charge(&mut self, side: Side, person: bool) -> Tick {
+        let before = self.clocks;
+        let tick = self.charge_only(side, person);
+        if tick == Tick::InTime {
+            self.before.push(before);
+        }
+        tick
+    }
+
+    /// The clocks as they were before the last `moves` moves (as far back as they were
+    /// kept), the turn starting now: what `undo` gives back.
+    pub fn take_back(&mut self, moves: usize) {
+        if moves > 0 && !self.before.is_empty() {
+            let keep = self.before.len().saturating_sub(moves);
+            self.clocks = self.before[keep];
+            self.before.truncate(keep);
+        }
+        self.start_turn();
+    }
+
+    fn charge_only(&mut self, side: Side, person: bool) -> Tick {
         let used = self.turn_start.elapsed();
         self.turn_start = Instant::now();
         let timed = self.people_timed();
@@ -166,6 +192,29 @@ mod tests {
         let limits = t.engine_limits(Side::Black);
         assert_eq!(limits.time, Some(Duration::from_secs(300)));
         assert_eq!(limits.increment, Duration::from_secs(3));
+    }
+
+    #[test]
+    fn undo_gives_the_time_back() {
+        let tc = TimeControl::parse_tc("300+3").expect("valid");
+        let mut t = Timing::new(tc);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(t.charge(Side::Red, true), Tick::InTime);
+        let after_one = t.clocks;
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(t.charge(Side::Black, false), Tick::InTime);
+        assert_eq!(t.charge(Side::Red, true), Tick::InTime);
+        t.take_back(2);
+        let left = |c: &[Clock; 2]| [c[0].remaining_ms, c[1].remaining_ms];
+        assert_eq!(left(&t.clocks), left(&after_one), "two moves back");
+        t.take_back(5);
+        assert_eq!(
+            left(&t.clocks),
+            [300_000, 300_000],
+            "back to the start, no further"
+        );
+        t.take_back(1);
+        assert_eq!(left(&t.clocks), [300_000, 300_000]);
     }
 
     #[test]
