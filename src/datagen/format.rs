@@ -2,15 +2,15 @@
 //! that the data can be filtered again later without playing the games again. This module
 //! knows bytes and numbers only; `games` turns records into positions of a game.
 //!
-//! A file (a shard) is a 40-byte header, then game records back to back, up to the end of the
-//! file. Every number is little-endian.
+//! A file (a shard) is a header (40 bytes; 48 when a net played), then game records back to
+//! back, up to the end of the file. Every number is little-endian.
 //!
 //! Header:
 //!
 //! | offset | bytes | what |
 //! |-------:|------:|------|
 //! | 0  | 4 | magic `JJDG` |
-//! | 4  | 2 | format version, 1 |
+//! | 4  | 2 | format version: 1 when the classical evaluation played, 2 when a net did |
 //! | 6  | 1 | game: 0 Xiangqi, 1 chess |
 //! | 7  | 1 | fewest random plies after the opening (`--random-plies A-B`: A) |
 //! | 8  | 1 | most random plies (B) |
@@ -19,6 +19,12 @@
 //! | 16 | 8 | nodes searched per move (`--nodes`) |
 //! | 24 | 8 | seed (`--seed`) |
 //! | 32 | 8 | number of the shard's first game in the seed's stream |
+//! | 40 | 4 | version 2 only: the net's checksum, as its file stores it (`nnue::fingerprint`) |
+//! | 44 | 1 | version 2 only: the net's share of the evaluation in percent (`--eval-blend`) |
+//! | 45 | 3 | version 2 only: reserved, zero |
+//!
+//! Version 1 is what every classical run writes, so the bytes of such a run are the same as
+//! before nets could play; a reader takes either.
 //!
 //! Game record (`L` the FEN's length, `P` the ply count):
 //!
@@ -44,8 +50,12 @@ use crate::cli::GameKind;
 use std::fmt;
 
 pub const MAGIC: [u8; 4] = *b"JJDG";
+/// The version of a classical run's shards, and of a run with a net.
 pub const VERSION: u16 = 1;
+pub const VERSION_NET: u16 = 2;
+/// The header's length in version 1, and in version 2.
 pub const HEADER_LEN: usize = 40;
+pub const HEADER_LEN_NET: usize = 48;
 /// The score of a ply the search did not score.
 pub const NO_SCORE: i16 = i16::MIN;
 /// Bytes of a record besides its FEN and plies: length, result, ply count.
@@ -60,6 +70,19 @@ pub struct Header {
     pub nodes: u64,
     pub seed: u64,
     pub first_game: u64,
+    /// The net that played, as (its checksum, its share in percent); `None`: the classical
+    /// evaluation.
+    pub net: Option<(u32, u8)>,
+}
+
+impl Header {
+    /// The header's length in bytes: where the first record starts.
+    pub fn len(&self) -> usize {
+        match self.net {
+            None => HEADER_LEN,
+            Some(_) => HEADER_LEN_NET,
+        }
+    }
 }
 
 /// One game record as stored, borrowed from the file's bytes.
@@ -130,7 +153,8 @@ impl fmt::Display for FormatError {
             ),
             FormatError::Version(v) => write!(
                 f,
-                "offset 4: format version {v}, this build reads version {VERSION}"
+                "offset 4: format version {v}, this build reads versions {VERSION} and \
+                 {VERSION_NET}"
             ),
             FormatError::UnknownGame(g) => write!(f, "offset 6: unknown game number {g}"),
             FormatError::BadHeader { offset } => {
@@ -163,11 +187,16 @@ fn game_number(game: GameKind) -> u8 {
     }
 }
 
-/// The header's 40 bytes.
-pub fn encode_header(h: &Header) -> [u8; HEADER_LEN] {
-    let mut out = [0u8; HEADER_LEN];
+/// The header's bytes (40, or 48 with a net).
+pub fn encode_header(h: &Header) -> Vec<u8> {
+    let mut out = vec![0u8; h.len()];
     out[0..4].copy_from_slice(&MAGIC);
-    out[4..6].copy_from_slice(&VERSION.to_le_bytes());
+    let version = if h.net.is_some() {
+        VERSION_NET
+    } else {
+        VERSION
+    };
+    out[4..6].copy_from_slice(&version.to_le_bytes());
     out[6] = game_number(h.game);
     out[7] = h.random_plies.0;
     out[8] = h.random_plies.1;
@@ -175,6 +204,10 @@ pub fn encode_header(h: &Header) -> [u8; HEADER_LEN] {
     out[16..24].copy_from_slice(&h.nodes.to_le_bytes());
     out[24..32].copy_from_slice(&h.seed.to_le_bytes());
     out[32..40].copy_from_slice(&h.first_game.to_le_bytes());
+    if let Some((fingerprint, blend)) = h.net {
+        out[40..44].copy_from_slice(&fingerprint.to_le_bytes());
+        out[44] = blend;
+    }
     out
 }
 
@@ -183,13 +216,19 @@ pub fn decode_header(bytes: &[u8]) -> Result<Header, FormatError> {
     if !bytes.starts_with(&MAGIC[..bytes.len().min(4)]) {
         return Err(FormatError::Foreign);
     }
-    let Some(h) = bytes.get(..HEADER_LEN) else {
-        return Err(FormatError::ShortHeader { len: bytes.len() });
+    let short = FormatError::ShortHeader { len: bytes.len() };
+    let version = match bytes.get(4..6) {
+        Some(v) => u16::from_le_bytes([v[0], v[1]]),
+        None => return Err(short),
     };
-    let version = u16::from_le_bytes([h[4], h[5]]);
-    if version != VERSION {
-        return Err(FormatError::Version(version));
-    }
+    let len = match version {
+        VERSION => HEADER_LEN,
+        VERSION_NET => HEADER_LEN_NET,
+        v => return Err(FormatError::Version(v)),
+    };
+    let Some(h) = bytes.get(..len) else {
+        return Err(short);
+    };
     let game = match h[6] {
         0 => GameKind::Xiangqi,
         1 => GameKind::Chess,
@@ -206,6 +245,14 @@ pub fn decode_header(bytes: &[u8]) -> Result<Header, FormatError> {
         b.copy_from_slice(&h[at..at + 8]);
         u64::from_le_bytes(b)
     };
+    let net = match version {
+        VERSION_NET if h[45..48] != [0, 0, 0] => {
+            return Err(FormatError::BadHeader { offset: 45 });
+        }
+        VERSION_NET if h[44] > 100 => return Err(FormatError::BadHeader { offset: 44 }),
+        VERSION_NET => Some((u32::from_le_bytes([h[40], h[41], h[42], h[43]]), h[44])),
+        _ => None,
+    };
     Ok(Header {
         game,
         random_plies: (h[7], h[8]),
@@ -213,6 +260,7 @@ pub fn decode_header(bytes: &[u8]) -> Result<Header, FormatError> {
         nodes: u64_at(16),
         seed: u64_at(24),
         first_game: u64_at(32),
+        net,
     })
 }
 
@@ -238,12 +286,12 @@ pub fn encode_record(
     Ok(())
 }
 
-/// The records of a file's bytes after the header, in order; a torn or malformed record ends
-/// the walk with its error.
-pub fn records(bytes: &[u8]) -> Records<'_> {
+/// The records of a file's bytes after its header (`header`, as decoded from them), in
+/// order; a torn or malformed record ends the walk with its error.
+pub fn records<'a>(bytes: &'a [u8], header: &Header) -> Records<'a> {
     Records {
         bytes,
-        offset: HEADER_LEN.min(bytes.len()),
+        offset: header.len().min(bytes.len()),
         failed: false,
     }
 }

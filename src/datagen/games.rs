@@ -74,7 +74,7 @@ pub fn read_kept<G: DataGame>(
         ));
     }
     let mut summary = Summary::default();
-    for (i, record) in format::records(bytes).enumerate() {
+    for (i, record) in format::records(bytes, &header).enumerate() {
         let record = record.map_err(|e: FormatError| e.to_string())?;
         let number = header.first_game.saturating_add(i as u64);
         let (start, plies) = decode::<G>(&record)

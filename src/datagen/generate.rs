@@ -8,7 +8,7 @@ use super::Config;
 use super::format::Header;
 use super::games::{self, DataGame};
 use super::shard;
-use crate::selfplay::Played;
+use crate::selfplay::{Played, Prepare};
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -56,24 +56,35 @@ struct Done {
 }
 
 /// Plays what the shards in `config.dir` lack.
-pub fn run<G: DataGame>(config: &Config) -> Result<(), String> {
+/// `eval` plays (`prepare` puts it on each game's position); `net` is what the shards' headers
+/// say of it.
+pub fn run<G: DataGame>(
+    config: &Config,
+    prepare: &Prepare<'_, G>,
+    net: Option<(u32, u8)>,
+) -> Result<(), String> {
     let (Some(dir), Some(shards), Some(per_shard)) =
         (&config.dir, config.shards, config.games_per_shard)
     else {
         return Err("--dir, --shards and --games-per-shard are needed to play".into());
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-    let plan = prepare::<G>(config, dir, shards, per_shard)?;
+    let plan = plan::<G>(config, net, dir, shards, per_shard)?;
     // The caller's value is the pending shard and the game's number.
     let claim = |n| plan.game(n).map(|(k, game)| ((k, game), game));
     let make = |shard, played: Played<G>| finished(shard, &played);
-    config
-        .playing
-        .play_all(claim, make, |rx, start| collect(config, &plan, rx, start))?
+    config.playing.play_all(prepare, claim, make, |rx, start| {
+        collect(config, &plan, rx, start)
+    })?
 }
 
 /// The header every shard of this run has, shard `index`'s.
-fn header<G: DataGame>(config: &Config, per_shard: u32, index: u64) -> Header {
+fn header<G: DataGame>(
+    config: &Config,
+    net: Option<(u32, u8)>,
+    per_shard: u32,
+    index: u64,
+) -> Header {
     let (lo, hi) = config.playing.settings.random_plies;
     // `--random-plies` allows 0 to 40, which a byte holds.
     let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
@@ -84,12 +95,14 @@ fn header<G: DataGame>(config: &Config, per_shard: u32, index: u64) -> Header {
         nodes: config.playing.settings.nodes,
         seed: config.playing.seed,
         first_game: index * u64::from(per_shard),
+        net,
     }
 }
 
 /// Checks, resumes or creates every shard, and lists the games still to play.
-fn prepare<G: DataGame>(
+fn plan<G: DataGame>(
     config: &Config,
+    net: Option<(u32, u8)>,
     dir: &Path,
     shards: u64,
     per_shard: u32,
@@ -97,7 +110,7 @@ fn prepare<G: DataGame>(
     let mut pending = Vec::new();
     let (mut total, mut complete, mut written) = (0u64, 0u64, 0u64);
     for index in 0..shards {
-        let header = header::<G>(config, per_shard, index);
+        let header = header::<G>(config, net, per_shard, index);
         let path = dir.join(shard::file_name(&header, index));
         let found = shard::prepare(&path, &header)?;
         written += u64::from(found.done);

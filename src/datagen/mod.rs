@@ -24,7 +24,8 @@ pub use games::{DataGame, Summary, read_kept};
 
 use crate::cli::{self, GameKind, values::number_in};
 use crate::game::{chess, xiangqi};
-use crate::selfplay::{self, Playing};
+use crate::protocol::Variant as EngineVariant;
+use crate::selfplay::{self, Evaluation, Playing};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,11 +61,18 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
         dump(&config.dump)
     } else {
         match game {
-            GameKind::Xiangqi => generate::run::<xiangqi::Position>(config),
-            GameKind::Chess => generate::run::<chess::Position>(config),
+            GameKind::Xiangqi => play::<xiangqi::Position>(config),
+            GameKind::Chess => play::<chess::Position>(config),
         }
     };
     cli::finish("datagen", done)
+}
+
+/// Plays what the shards lack, with the evaluation the settings name (which their headers
+/// record).
+fn play<G: DataGame + EngineVariant>(config: &Config) -> Result<(), String> {
+    let eval = Evaluation::load::<G>(&config.playing.settings)?;
+    generate::run::<G>(config, &|pos| eval.put_on(pos), eval.identity())
 }
 
 /// The `.jjd` files that `paths` name: files as they are, directories as their `.jjd` files

@@ -33,7 +33,7 @@ pub fn prepare(path: &Path, expected: &Header) -> Result<Found, String> {
     };
     let header = format::encode_header(expected);
     // Missing, empty, or killed while the header was written: start the shard afresh.
-    if bytes.len() < format::HEADER_LEN && header.starts_with(&bytes) {
+    if bytes.len() < expected.len() && header.starts_with(&bytes) {
         std::fs::write(path, header).map_err(|e| format!("writing {shown}: {e}"))?;
         return Ok(Found {
             path: path.to_path_buf(),
@@ -49,7 +49,7 @@ pub fn prepare(path: &Path, expected: &Header) -> Result<Found, String> {
             settings(expected)
         ));
     }
-    let (done, end) = complete_records(&bytes).map_err(|e| format!("{shown}: {e}"))?;
+    let (done, end) = complete_records(&bytes, &found).map_err(|e| format!("{shown}: {e}"))?;
     if done > u64::from(expected.games) {
         return Err(format!(
             "{shown}: {done} games, more than the {} its header promises",
@@ -68,9 +68,9 @@ pub fn prepare(path: &Path, expected: &Header) -> Result<Found, String> {
 
 /// The number of complete records and where they end; a torn last record is not an error,
 /// any other fault is.
-fn complete_records(bytes: &[u8]) -> Result<(u64, usize), FormatError> {
-    let (mut count, mut end) = (0u64, format::HEADER_LEN);
-    for record in format::records(bytes) {
+fn complete_records(bytes: &[u8], header: &Header) -> Result<(u64, usize), FormatError> {
+    let (mut count, mut end) = (0u64, header.len());
+    for record in format::records(bytes, header) {
         match record {
             Ok(r) => {
                 count += 1;
@@ -91,9 +91,15 @@ fn cut(path: &Path, len: usize) -> std::io::Result<()> {
 
 /// The settings of a header as the command line spells them.
 fn settings(h: &Header) -> String {
+    let eval = match h.net {
+        None => "the classical evaluation".to_string(),
+        Some((fingerprint, blend)) => {
+            format!("the net of checksum {fingerprint:08x} at --eval-blend {blend}")
+        }
+    };
     format!(
         "--game {} --nodes {} --random-plies {}-{} --seed {} --games-per-shard {} (first game \
-         {}, format version {})",
+         {}, {eval})",
         kind_name(h.game),
         h.nodes,
         h.random_plies.0,
@@ -101,7 +107,6 @@ fn settings(h: &Header) -> String {
         h.seed,
         h.games,
         h.first_game,
-        format::VERSION
     )
 }
 

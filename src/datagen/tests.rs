@@ -3,7 +3,7 @@
 //! and broken files are refused with their place named, and what training reads from a shard
 //! is what selfplay writes for the same games.
 
-use super::format::{self, HEADER_LEN, Header, NO_SCORE};
+use super::format::{self, HEADER_LEN, HEADER_LEN_NET, Header, NO_SCORE};
 use super::*;
 use crate::game::xiangqi::{Position, START_FEN, notation};
 use crate::matches::openings;
@@ -29,6 +29,7 @@ fn header(first_game: u64, games: u32) -> Header {
         nodes: NODES,
         seed: SEED,
         first_game,
+        net: None,
     }
 }
 
@@ -37,12 +38,14 @@ fn played(first: u64, count: u32) -> impl Iterator<Item = Played<Position>> {
     let settings = GameSettings {
         nodes: NODES,
         random_plies: (2, 6),
+        eval_file: None,
+        eval_blend: 50,
     };
     let openings =
         openings::parse::<Position>(Position::BUILTIN_OPENINGS).expect("the built-in openings");
     let tt = Tt::new(crate::selfplay::TT_MB);
     (first..first + u64::from(count))
-        .map(move |game| selfplay::numbered(&openings, &settings, SEED, game, &tt))
+        .map(move |game| selfplay::numbered(&openings, &settings, SEED, game, &tt, &|_| {}))
 }
 
 /// Games `first..first + count` of `SEED` as a shard's bytes, played here.
@@ -70,7 +73,7 @@ impl Scratch {
             "--dir {} --nodes {NODES} --seed {SEED} {args}",
             self.0.display()
         );
-        generate::run::<Position>(&parse(&line).expect("a valid command line"))
+        super::play::<Position>(&parse(&line).expect("a valid command line"))
     }
     fn shard(&self, index: u64) -> PathBuf {
         self.0.join(format!("xiangqi-s{SEED}-{index:05}.jjd"))
@@ -91,37 +94,64 @@ fn dump_text(bytes: &[u8]) -> String {
 
 #[test]
 fn headers_and_records_read_back_as_written() {
-    let h = Header {
-        game: GameKind::Chess,
-        random_plies: (0, 40),
-        games: 123_456,
-        nodes: 5000,
-        seed: u64::MAX,
-        first_game: 1 << 40,
-    };
-    let mut bytes = format::encode_header(&h).to_vec();
-    assert_eq!(bytes.len(), HEADER_LEN);
-    assert_eq!(format::decode_header(&bytes), Ok(h));
-    let plies = [
-        (0x1234, 17),
-        (0, NO_SCORE),
-        (u16::MAX, i16::MAX),
-        (7, -i16::MAX),
-    ];
-    format::encode_record("a b", 2, &plies, &mut bytes).expect("fits");
-    format::encode_record("fen", 0, &[], &mut bytes).expect("fits");
-    assert_eq!(bytes.len(), HEADER_LEN + (4 + 3 + 16) + (4 + 3));
-    let read: Vec<_> = format::records(&bytes).map(|r| r.expect("sound")).collect();
+    for (net, len) in [
+        (None, HEADER_LEN),
+        (Some((0xdead_beef, 50)), HEADER_LEN_NET),
+    ] {
+        let h = Header {
+            game: GameKind::Chess,
+            random_plies: (0, 40),
+            games: 123_456,
+            nodes: 5000,
+            seed: u64::MAX,
+            first_game: 1 << 40,
+            net,
+        };
+        let mut bytes = format::encode_header(&h);
+        assert_eq!(bytes.len(), len);
+        assert_eq!(bytes[4], if net.is_some() { 2 } else { 1 }, "the version");
+        assert_eq!(format::decode_header(&bytes), Ok(h));
+        let plies = [
+            (0x1234, 17),
+            (0, NO_SCORE),
+            (u16::MAX, i16::MAX),
+            (7, -i16::MAX),
+        ];
+        format::encode_record("a b", 2, &plies, &mut bytes).expect("fits");
+        format::encode_record("fen", 0, &[], &mut bytes).expect("fits");
+        assert_eq!(bytes.len(), len + (4 + 3 + 16) + (4 + 3));
+        let read: Vec<_> = format::records(&bytes, &h)
+            .map(|r| r.expect("sound"))
+            .collect();
+        assert_eq!(
+            (read[0].fen, read[0].result, read[0].offset),
+            ("a b", 2, len)
+        );
+        assert_eq!(read[0].plies().collect::<Vec<_>>(), plies);
+        assert_eq!(
+            (read[1].fen, read[1].result, read[1].plies().count()),
+            ("fen", 0, 0)
+        );
+        assert!(format::encode_record(&"x".repeat(256), 1, &[], &mut bytes).is_err());
+    }
+    // A net header's blend and reserved bytes are checked.
+    let mut bytes = format::encode_header(&header(0, 1));
+    bytes[4] = 2;
+    bytes.extend_from_slice(&[1, 2, 3, 4, 101, 0, 0, 0]);
     assert_eq!(
-        (read[0].fen, read[0].result, read[0].offset),
-        ("a b", 2, HEADER_LEN)
+        format::decode_header(&bytes),
+        Err(format::FormatError::BadHeader { offset: 44 })
     );
-    assert_eq!(read[0].plies().collect::<Vec<_>>(), plies);
+    bytes[44] = 100;
+    bytes[47] = 1;
     assert_eq!(
-        (read[1].fen, read[1].result, read[1].plies().count()),
-        ("fen", 0, 0)
+        format::decode_header(&bytes),
+        Err(format::FormatError::BadHeader { offset: 45 })
     );
-    assert!(format::encode_record(&"x".repeat(256), 1, &[], &mut bytes).is_err());
+    assert!(matches!(
+        format::decode_header(&bytes[..44]),
+        Err(format::FormatError::ShortHeader { len: 44 })
+    ));
 }
 
 #[test]
@@ -129,7 +159,7 @@ fn a_shard_holds_four_bytes_a_ply_and_dumps_as_selfplay_writes() {
     let bytes = shard_bytes(0, 3);
     // Four bytes a ply, and a game's start position and result besides.
     let (mut plies, mut overhead) = (0, HEADER_LEN);
-    for r in format::records(&bytes) {
+    for r in format::records(&bytes, &header(0, 3)) {
         let r = r.expect("sound");
         plies += r.plies().count();
         overhead += 4 + r.fen.len();
@@ -189,7 +219,7 @@ fn a_run_writes_each_shard_in_game_order_and_a_second_run_plays_nothing() {
 fn a_run_resumed_after_a_cut_at_any_byte_writes_the_uninterrupted_bytes() {
     let full = shard_bytes(0, 3);
     let first_end = {
-        let r = format::records(&full)
+        let r = format::records(&full, &header(0, 3))
             .next()
             .expect("a game")
             .expect("sound");
@@ -213,11 +243,11 @@ fn a_shard_of_other_settings_or_no_shard_at_all_is_refused_and_left_alone() {
     let dir = Scratch::new("refuse");
     let mine = shard_bytes(0, 1);
     let mut other_version = mine.clone();
-    other_version[4] = 2;
+    other_version[4] = 3;
     let cases: [(&[u8], &str); 3] = [
         (&mine, "was written with --game xiangqi --nodes 200"),
         (b"FEN | 1.0 | 0\n", "not a datagen file"),
-        (&other_version, "format version 2"),
+        (&other_version, "format version 3"),
     ];
     for (bytes, want) in cases {
         std::fs::write(dir.shard(0), bytes).expect("writable");
@@ -235,6 +265,42 @@ fn a_shard_of_other_settings_or_no_shard_at_all_is_refused_and_left_alone() {
         .run("--shards 1 --games-per-shard 2")
         .expect_err("another shard size numbers other games");
     assert!(e.contains("--games-per-shard 1 (first game 0"), "{e}");
+}
+
+#[test]
+fn a_run_with_a_net_names_it_in_its_shards_and_keeps_to_it() {
+    let dir = Scratch::new("net");
+    let args = "--shards 1 --games-per-shard 1 --threads 1 --eval-file <builtin>";
+    dir.run(&format!("{args} --eval-blend 60")).expect("plays");
+    let bytes = std::fs::read(dir.shard(0)).expect("written");
+    let h = format::decode_header(&bytes).expect("a header");
+    let net = crate::game::xiangqi::nnue::builtin::load("<builtin>").expect("the shipped net");
+    assert_eq!(
+        h.net,
+        Some((crate::game::xiangqi::nnue::fingerprint(&net), 60))
+    );
+    let read = read_kept::<Position>(&bytes, |_, _, _| {}).expect("readable");
+    assert_eq!(read.games, 1);
+    // The net plays other games than the classical evaluation from the same seed.
+    let classical = shard_bytes(0, 1);
+    assert_ne!(&bytes[HEADER_LEN_NET..], &classical[HEADER_LEN..]);
+    // A resumed run must play as the shard's games were played.
+    for (other, want) in [
+        (format!("{args} --eval-blend 50"), "--eval-blend 60"),
+        (
+            "--shards 1 --games-per-shard 1 --threads 1".to_string(),
+            "(first game 0, the classical evaluation)",
+        ),
+    ] {
+        let e = dir.run(&other).expect_err("another evaluation");
+        assert!(e.contains(want), "{e}");
+    }
+    let config = parse(&format!("--dir x {args}")).expect("parses");
+    let e = super::play::<crate::game::chess::Position>(&config).expect_err("chess has no net");
+    assert!(
+        e.contains("--eval-file") && e.contains("no neural evaluation"),
+        "{e}"
+    );
 }
 
 /// A record of `moves` (ICCS, each scored 0, not checked) from the start position.

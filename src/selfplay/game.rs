@@ -23,7 +23,20 @@ pub struct GameSettings {
     /// Random legal plies played after the opening, drawn from this range (each 0 to 40).
     #[arg(long, value_name = "A-B", default_value = "2-6", value_parser = range_in(0u32, 40))]
     pub random_plies: (u32, u32),
+    /// The net both sides evaluate with (Xiangqi), as the engine's `EvalFile`: a net file or
+    /// `<builtin>`, the shipped one. Default: the classical evaluation.
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<String>,
+    /// With `--eval-file`: the net's share of the evaluation in percent, as the engine's
+    /// `EvalBlend` (0 to 100).
+    #[arg(long, value_name = "P", default_value_t = crate::protocol::variant::DEFAULT_EVAL_BLEND,
+          value_parser = number_in(0u8, 100))]
+    pub eval_blend: u8,
 }
+
+/// What is done to each game's position before it is played: puts the evaluation on it
+/// (`Evaluation::put_on`).
+pub type Prepare<'a, G> = dyn Fn(&mut G) + Sync + 'a;
 
 /// Positions this close after the opening are not kept: the random plies leave them unsettled
 /// and every game from one opening shares them.
@@ -238,8 +251,9 @@ pub fn play<G: Variant>(
     settings: &GameSettings,
     rng: &mut Generator,
     tt: &Tt,
+    prepare: &Prepare<'_, G>,
 ) -> GameData {
-    record(opening, settings, rng, tt).data()
+    record(opening, settings, rng, tt, prepare).data()
 }
 
 /// Plays one game as `play` does and returns it whole.
@@ -248,9 +262,11 @@ pub fn record<G: Variant>(
     settings: &GameSettings,
     rng: &mut Generator,
     tt: &Tt,
+    prepare: &Prepare<'_, G>,
 ) -> Played<G> {
     tt.clear();
     let mut pos = opening.position();
+    prepare(&mut pos);
     let (lo, hi) = settings.random_plies;
     let extra = rng.random_range(lo..=hi);
     // Plies since the opening's FEN.

@@ -14,12 +14,14 @@
 
 mod game;
 
-pub use game::{GameData, GameSettings, Played, Ply, kept, line, play, record};
+pub use game::{GameData, GameSettings, Played, Ply, Prepare, kept, line, play, record};
 
 use crate::cli::{self, GameKind, values::number_in};
 use crate::game::{chess, xiangqi};
 use crate::matches::openings::{self, Opening};
 use crate::matches::variant::Variant;
+use crate::protocol::Variant as EngineVariant;
+use crate::protocol::variant::EvalNet;
 use crate::random;
 use crate::tt::Tt;
 use std::fs::File;
@@ -92,6 +94,7 @@ impl Playing {
     /// the receiver stops them.
     pub fn play_all<G: Variant, C, T: Send, R>(
         &self,
+        prepare: &Prepare<'_, G>,
         claim: impl Fn(u64) -> Option<(C, u64)> + Sync,
         make: impl Fn(C, Played<G>) -> T + Sync,
         collect: impl FnOnce(mpsc::Receiver<T>, Instant) -> R,
@@ -106,7 +109,7 @@ impl Playing {
                 let tx = tx.clone();
                 let (next, openings, claim, make) = (&next, &openings, &claim, &make);
                 let send = move |c, game| tx.send(make(c, game)).is_ok();
-                scope.spawn(move || self.work(openings, next, deadline, claim, send));
+                scope.spawn(move || self.work(openings, prepare, next, deadline, claim, send));
             }
             drop(tx);
             collect(rx, start)
@@ -120,6 +123,7 @@ impl Playing {
     fn work<G: Variant, C>(
         &self,
         openings: &[Opening<G>],
+        prepare: &Prepare<'_, G>,
         next: &AtomicU64,
         deadline: Option<Instant>,
         claim: impl Fn(u64) -> Option<(C, u64)>,
@@ -133,7 +137,8 @@ impl Playing {
             let Some((c, index)) = claim(next.fetch_add(1, Ordering::Relaxed)) else {
                 return;
             };
-            if !done(c, numbered(openings, &self.settings, self.seed, index, &tt)) {
+            let game = numbered(openings, &self.settings, self.seed, index, &tt, prepare);
+            if !done(c, game) {
                 return;
             }
         }
@@ -147,20 +152,72 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
         .and_then(|file| {
             let out = &mut BufWriter::new(file);
             match game {
-                GameKind::Xiangqi => generate::<xiangqi::Position>(config, out),
-                GameKind::Chess => generate::<chess::Position>(config, out),
+                GameKind::Xiangqi => write_games::<xiangqi::Position>(config, out),
+                GameKind::Chess => write_games::<chess::Position>(config, out),
             }
-            .map_err(|e| format!("writing {}: {e}", config.out))
         });
     cli::finish("selfplay", written)
 }
 
+/// Plays the games with the evaluation the settings name and writes their positions.
+fn write_games<G: Variant + EngineVariant>(
+    config: &Config,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let eval = Evaluation::load::<G>(&config.playing.settings)?;
+    generate::<G>(config, out, &|pos| eval.put_on(pos))
+        .map_err(|e| format!("writing {}: {e}", config.out))
+}
+
+/// The evaluation the games are played with (`--eval-file`, `--eval-blend`): the classical
+/// one unless a net is named. Read once, then put on each game's position.
+#[derive(Clone, Default)]
+pub struct Evaluation {
+    net: Option<EvalNet>,
+    blend: u8,
+}
+
+impl Evaluation {
+    /// The net `settings` name, read for game `G` (a game without nets refuses one).
+    pub fn load<G: EngineVariant>(settings: &GameSettings) -> Result<Evaluation, String> {
+        let net = settings
+            .eval_file
+            .as_deref()
+            .map(G::load_net)
+            .transpose()
+            .map_err(|e| format!("--eval-file: {e}"))?;
+        Ok(Evaluation {
+            net,
+            blend: settings.eval_blend,
+        })
+    }
+
+    /// Which net and share play (the net file's checksum, the blend), `None` when the
+    /// classical evaluation does: what a datagen shard's header records.
+    pub fn identity(&self) -> Option<(u32, u8)> {
+        self.net
+            .as_ref()
+            .map(|net| (xiangqi::nnue::fingerprint(net), self.blend))
+    }
+
+    pub fn put_on<G: EngineVariant>(&self, pos: &mut G) {
+        if self.net.is_some() {
+            pos.use_net(self.net.as_ref(), self.blend);
+        }
+    }
+}
+
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
-fn generate<G: Variant>(config: &Config, out: &mut impl Write) -> std::io::Result<()> {
+fn generate<G: Variant>(
+    config: &Config,
+    out: &mut impl Write,
+    prepare: &Prepare<'_, G>,
+) -> std::io::Result<()> {
     config
         .playing
         .play_all(
+            prepare,
             |n| (n < config.games).then_some(((), n)),
             |(), game: Played<G>| game.data(),
             |rx, start| collect(config, rx, start, out),
@@ -177,10 +234,11 @@ pub fn numbered<G: Variant>(
     seed: u64,
     index: u64,
     tt: &Tt,
+    prepare: &Prepare<'_, G>,
 ) -> Played<G> {
     let mut rng = random::stream(seed, index);
     let opening = &openings[(index % openings.len() as u64) as usize];
-    record(opening, settings, &mut rng, tt)
+    record(opening, settings, &mut rng, tt, prepare)
 }
 
 /// Receives finished games, writes them and reports progress until every worker is done.

@@ -12,7 +12,7 @@ fn parse(line: &str) -> Result<Config, clap::Error> {
 
 fn run_to_string(config: &Config) -> String {
     let mut out = Vec::new();
-    generate::<Position>(config, &mut out).expect("writing to memory cannot fail");
+    write_games::<Position>(config, &mut out).expect("writing to memory cannot fail");
     String::from_utf8(out).expect("the output is text")
 }
 
@@ -71,4 +71,22 @@ fn bad_command_lines_are_refused() {
     let c = parse("--games 3 --out f --random-plies 4 --minutes 1.5").expect("valid");
     assert_eq!(c.playing.settings.random_plies, (4, 4));
     assert_eq!(c.playing.minutes, Some(1.5));
+}
+
+#[test]
+fn the_games_can_be_played_with_a_net() {
+    let classical = parse("--games 1 --nodes 300 --threads 1 --out x").expect("valid");
+    let net = parse("--games 1 --nodes 300 --threads 1 --out x --eval-file <builtin>");
+    let with_net = run_to_string(&net.expect("valid"));
+    assert!(with_net.lines().count() > 5, "{with_net}");
+    assert_ne!(
+        with_net,
+        run_to_string(&classical),
+        "the net plays other moves"
+    );
+    let mut out = Vec::new();
+    let bad = parse("--games 1 --out x --eval-file /nonexistent/x.nnue").expect("parses");
+    let e = write_games::<Position>(&bad, &mut out).expect_err("no such net");
+    assert!(e.starts_with("--eval-file: "), "{e}");
+    assert!(parse("--games 1 --out x --eval-blend 101").is_err());
 }

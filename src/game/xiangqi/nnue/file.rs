@@ -137,6 +137,13 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
     out
 }
 
+/// The checksum a file of `net` carries: a short name for exactly these weights (data made
+/// with a net records it).
+pub fn fingerprint(net: &Net) -> u32 {
+    let bytes = to_bytes(net);
+    checksum(&bytes[..bytes.len() - 4])
+}
+
 /// A cursor over the file that names the field it failed in.
 struct Reader<'a> {
     bytes: &'a [u8],

@@ -19,7 +19,7 @@ mod net;
 mod tests;
 
 pub use accumulator::Accumulators;
-pub use file::NetError;
+pub use file::{NetError, fingerprint};
 pub use net::{Net, NetHeader};
 
 use super::position::Position;
