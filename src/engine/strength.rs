@@ -27,18 +27,29 @@ const BASE_NODES: f64 = 1500.0;
 /// The temperature of level 0, in centipawns.
 const BASE_TEMPERATURE: f64 = 120.0;
 
-/// Measured levels and their ratings (level, Elo), increasing in both: `scripts/ladder.sh 10`
-/// of 1 December 2026 (360 games at 24,000 nodes a move: levels 0, 2, 4, 6, 8, full strength
-/// and Fairy-Stockfish 11.1 at Skill Levels 0, 5, 10, every pair 10 games), rated by
-/// `scripts/ladder_elo.py`; the 95% intervals of the steps are in the README. The scale is
-/// anchored by setting level 0 to 1320 (Stockfish's lowest `UCI_Elo`); the differences above
-/// it are the measured ones.
-pub const LADDER: [(f64, i32); 5] = [
+/// Measured levels and their ratings (level, Elo), increasing in both, rated together by
+/// `scripts/ladder_elo.py` from two runs of 2 December 2026 with the engine's default
+/// evaluation (the shipped net, EvalBlend 50):
+/// - `scripts/ladder.sh 10` (`SEED=11`): levels 0, 2, 4, 6, 8, full strength and
+///   Fairy-Stockfish 11.1 at Skill Levels 0, 5 and 10, every pair 10 games at 24,000 nodes a
+///   move (360 games);
+/// - `FORMAT=chain LEVELS="8 10 12 14 16 18" SEED=12 scripts/ladder.sh 40`: each level
+///   against the next, 40 games at the higher level's budget (200 games).
+///
+/// The 95% intervals of the steps are in the README. The scale is anchored by setting level
+/// 0 to 1320 (Stockfish's lowest `UCI_Elo`); the differences above it are the measured ones.
+/// Level 19 is not measured: `UCI_Elo` stops at level 18, `Skill Level` reaches above it.
+pub const LADDER: [(f64, i32); 10] = [
     (0.0, 1320),
-    (2.0, 1464),
-    (4.0, 1667),
-    (6.0, 1776),
-    (8.0, 1992),
+    (2.0, 1468),
+    (4.0, 1650),
+    (6.0, 1888),
+    (8.0, 2054),
+    (10.0, 2355),
+    (12.0, 2624),
+    (14.0, 2926),
+    (16.0, 3211),
+    (18.0, 3401),
 ];
 /// The range of `UCI_Elo`: the measured part of the ladder.
 pub const ELO_MIN: i32 = LADDER[0].1;
