@@ -56,6 +56,30 @@ impl Termination {
         }
     }
 
+    /// Every ending the rules core does not decide, for reading a `Termination` tag back.
+    pub const NOT_BY_RULE: [Termination; 11] = [
+        Termination::MaxLength,
+        Termination::ResignAdjudication,
+        Termination::DrawAdjudication,
+        Termination::Resignation,
+        Termination::DrawAgreement,
+        Termination::TimeForfeit,
+        Termination::Crash,
+        Termination::Hang,
+        Termination::IllegalMove,
+        Termination::MalformedMove,
+        Termination::NoBestMove,
+    ];
+
+    /// The ending that `describe` words as `text` (any case), among those the rules core does
+    /// not decide: a PGN's `Termination` tag read back.
+    pub fn described_as(text: &str) -> Option<Termination> {
+        let text = text.trim();
+        Termination::NOT_BY_RULE
+            .into_iter()
+            .find(|t| t.describe().eq_ignore_ascii_case(text))
+    }
+
     /// Whether the loser misbehaved (as opposed to losing or drawing over the board).
     pub fn is_fault(self) -> bool {
         matches!(
@@ -391,6 +415,18 @@ pub fn play<G: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn endings_read_back_from_their_descriptions() {
+        for t in Termination::NOT_BY_RULE {
+            assert_eq!(Termination::described_as(t.describe()), Some(t));
+            let loud = t.describe().to_ascii_uppercase();
+            assert_eq!(Termination::described_as(&format!(" {loud} ")), Some(t));
+        }
+        let mate = Termination::Rule(crate::game::Reason::Checkmate);
+        assert_eq!(Termination::described_as(mate.describe()), None);
+        assert_eq!(Termination::described_as("normal"), None);
+    }
 
     #[test]
     fn go_commands_follow_each_dialect() {

@@ -122,21 +122,9 @@ fn recorded_ending(game: &PgnGame) -> Option<Ending> {
         .unwrap_or("")
         .trim()
         .to_ascii_lowercase();
-    let named = [
-        Termination::TimeForfeit,
-        Termination::MaxLength,
-        Termination::ResignAdjudication,
-        Termination::DrawAdjudication,
-        Termination::Crash,
-        Termination::Hang,
-        Termination::IllegalMove,
-        Termination::MalformedMove,
-        Termination::NoBestMove,
-    ]
-    .into_iter()
-    .find(|t| t.describe() == said);
-    let termination = match (named, said.as_str(), winner) {
+    let termination = match (Termination::described_as(&said), said.as_str(), winner) {
         (Some(t), _, _) => t,
+        // Standard chess PGN's words (the match runner's chess writer).
         (None, "adjudication", Some(_)) => Termination::ResignAdjudication,
         (None, "adjudication", None) => Termination::DrawAdjudication,
         (None, "rules infraction", Some(_)) => Termination::IllegalMove,
