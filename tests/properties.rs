@@ -122,6 +122,7 @@ fn the_check_filter_never_misses_a_check_and_see_leaves_the_board_alone() {
             pos.unmake();
             checks += usize::from(gives);
             assert!(!gives || pos.may_give_check(m), "{} {m}", pos.to_fen());
+            assert_eq!(pos.gives_check_unmade(m), gives, "{} {m}", pos.to_fen());
             assert_eq!(Game::gives_check(&mut pos, m), gives);
             let _ = pos.see(m);
             assert_eq!((pos.to_fen(), pos.key(), pos.evaluate()), before);

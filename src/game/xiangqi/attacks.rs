@@ -127,11 +127,24 @@ impl Position {
     /// The full test: is the side to move's king attacked once `mv` is made?
     #[inline(never)]
     fn king_safe_after(&self, mv: Move) -> bool {
-        let us = self.side_to_move();
+        !self.king_attacked_after(mv, self.side_to_move())
+    }
+
+    /// Whether the pseudo-legal move `mv` gives check, decided on the board as it would be
+    /// after the move, without making it: what `make` then `in_check` would say, at a
+    /// fraction of the cost (no state pushed, no accumulator updated).
+    pub fn gives_check_unmade(&self, mv: Move) -> bool {
+        self.king_attacked_after(mv, self.side_to_move().flip())
+    }
+
+    /// Whether `side`'s king is attacked once the side to move has played `mv`: the lines
+    /// through that king and the points next to it are read as the move leaves them.
+    #[inline]
+    fn king_attacked_after(&self, mv: Move, side: Side) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let moving = self.piece_at(from);
-        let is_king = matches!(moving, Some(p) if p.kind() == Kind::King);
-        let ksq = if is_king { to } else { self.king(us) };
+        let is_king = matches!(moving, Some(p) if p.kind() == Kind::King && p.side() == side);
+        let ksq = if is_king { to } else { self.king(side) };
         let mut rank_line = self.rank_line(ksq.rank());
         let mut file_line = self.file_line(ksq.file());
         if from.rank() == ksq.rank() {
@@ -155,7 +168,7 @@ impl Position {
                 self.piece_at(s)
             }
         };
-        !self.king_attacked(ksq, us, after, rank_line, file_line)
+        self.king_attacked(ksq, side, after, rank_line, file_line)
     }
 
     /// Whether a king of `us` on `ksq` is attacked on a board described by `at` and the two

@@ -91,13 +91,7 @@ impl Game for Position {
         Position::see(self, m)
     }
     fn gives_check(&mut self, m: Move) -> bool {
-        if !self.may_give_check(m) {
-            return false;
-        }
-        Position::make(self, m);
-        let check = Position::in_check(self);
-        Position::unmake(self);
-        check
+        self.may_give_check(m) && self.gives_check_unmade(m)
     }
     fn make(&mut self, m: Move) {
         Position::make(self, m)
