@@ -1,6 +1,6 @@
 //! The accumulators of a position, one pair (Red's perspective, Black's) per ply reached, kept
-//! by make/unmake as the position keeps its states: a move copies the top pair and adds and
-//! removes the columns of the pieces it moved and took; unmake pops. A king that crosses the
+//! by make/unmake as the position keeps its states: a move writes the next pair as the top
+//! pair plus and minus the columns of the pieces it moved and took, in one pass; unmake pops. A king that crosses the
 //! centre file changes its side's mirror, and that perspective is then built from scratch
 //! (one column per piece on the board). A null move copies the pair.
 
@@ -15,8 +15,11 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Accumulators {
     net: Arc<Net>,
-    /// `2 × hidden` values per ply: Red's accumulator, then Black's.
+    /// `2 × hidden` values per ply: Red's accumulator, then Black's. Only the first `len`
+    /// values are live: the memory above stays allocated, so that a push writes each value
+    /// once instead of growing the vector (zeros or a copy) and then updating it.
     stack: Vec<i16>,
+    len: usize,
     /// Scratch for building a perspective from scratch.
     scratch: Vec<u16>,
     /// The net's share of the evaluation in percent; the classical evaluation has the rest
@@ -40,6 +43,7 @@ impl Accumulators {
         let mut acc = Accumulators {
             net,
             stack: Vec::with_capacity(2 * h * 256),
+            len: 0,
             scratch: Vec::with_capacity(MAX_ACTIVE),
             blend: 100,
         };
@@ -65,6 +69,7 @@ impl Accumulators {
         let h = self.net.hidden();
         self.stack.clear();
         self.stack.resize(2 * h, 0);
+        self.len = 2 * h;
         for side in [Side::Red, Side::Black] {
             self.refresh(side, board, kings[side.index()], 0);
         }
@@ -72,7 +77,7 @@ impl Accumulators {
 
     /// Plies on the stack beyond the root.
     pub fn depth(&self) -> usize {
-        self.stack.len() / (2 * self.net.hidden()) - 1
+        self.len / (2 * self.net.hidden()) - 1
     }
 
     /// Builds `side`'s accumulator of the top pair (at `top`, its start) from scratch.
@@ -95,8 +100,7 @@ impl Accumulators {
         captured: Option<Piece>,
     ) {
         let h = self.net.hidden();
-        let top = self.stack.len();
-        self.stack.extend_from_within(top - 2 * h..);
+        let top = self.grow();
         for side in [Side::Red, Side::Black] {
             let king = kings[side.index()];
             let mirror = features::mirrored(side, king);
@@ -109,8 +113,10 @@ impl Accumulators {
             }
             let start = top + side.index() * h;
             let net = &self.net;
+            let (below, above) = self.stack.split_at_mut(top);
             kernels::update(
-                &mut self.stack[start..start + h],
+                &mut above[side.index() * h..(side.index() + 1) * h],
+                &below[start - 2 * h..start - h],
                 net.column(features::index(side, mirror, moving, to)),
                 net.column(features::index(side, mirror, moving, from)),
                 captured.map(|c| net.column(features::index(side, mirror, c, to))),
@@ -118,25 +124,37 @@ impl Accumulators {
         }
     }
 
+    /// Makes room for one more pair above the top and returns where it starts; the room is
+    /// allocated once per depth first reached, and its old contents are overwritten.
+    fn grow(&mut self) -> usize {
+        let two_h = 2 * self.net.hidden();
+        let top = self.len;
+        if self.stack.len() < top + two_h {
+            self.stack.resize(top + two_h, 0);
+        }
+        self.len = top + two_h;
+        top
+    }
+
     /// After a null move: the same pair again.
     pub fn push_copy(&mut self) {
-        let top = self.stack.len();
-        self.stack.extend_from_within(top - 2 * self.net.hidden()..);
+        let two_h = 2 * self.net.hidden();
+        let top = self.grow();
+        self.stack.copy_within(top - two_h..top, top);
     }
 
     /// Takes back the last push; the root pair stays.
     pub fn pop(&mut self) {
         let two_h = 2 * self.net.hidden();
-        if self.stack.len() > two_h {
-            self.stack.truncate(self.stack.len() - two_h);
+        if self.len > two_h {
+            self.len -= two_h;
         }
     }
 
     /// The top pair: Red's accumulator and Black's.
     pub fn top(&self) -> (&[i16], &[i16]) {
         let h = self.net.hidden();
-        let top = self.stack.len() - 2 * h;
-        self.stack[top..].split_at(h)
+        self.stack[self.len - 2 * h..self.len].split_at(h)
     }
 
     /// The net's evaluation of the top position, from `to_move`'s view.

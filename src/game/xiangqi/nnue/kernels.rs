@@ -10,10 +10,10 @@
 
 use multiversion::multiversion;
 
-/// `acc += add − sub − sub2` element by element: a move (`sub2`: the captured piece).
+/// `acc = from + add − sub − sub2` element by element: a move (`sub2`: the captured piece).
 #[multiversion(targets("x86_64+avx2"))]
-pub fn update(acc: &mut [i16], add: &[i16], sub: &[i16], sub2: Option<&[i16]>) {
-    portable::update(acc, add, sub, sub2)
+pub fn update(acc: &mut [i16], from: &[i16], add: &[i16], sub: &[i16], sub2: Option<&[i16]>) {
+    portable::update(acc, from, add, sub, sub2)
 }
 
 /// `acc += column`.
@@ -32,16 +32,16 @@ pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i1
 /// compiled with that caller's features; called directly, it is the baseline code.
 pub mod portable {
     #[inline(always)]
-    pub fn update(acc: &mut [i16], add: &[i16], sub: &[i16], sub2: Option<&[i16]>) {
+    pub fn update(acc: &mut [i16], from: &[i16], add: &[i16], sub: &[i16], sub2: Option<&[i16]>) {
         match sub2 {
             None => {
-                for ((a, p), m) in acc.iter_mut().zip(add).zip(sub) {
-                    *a = a.wrapping_add(*p).wrapping_sub(*m);
+                for (((a, f), p), m) in acc.iter_mut().zip(from).zip(add).zip(sub) {
+                    *a = f.wrapping_add(*p).wrapping_sub(*m);
                 }
             }
             Some(sub2) => {
-                for (((a, p), m), c) in acc.iter_mut().zip(add).zip(sub).zip(sub2) {
-                    *a = a.wrapping_add(*p).wrapping_sub(*m).wrapping_sub(*c);
+                for ((((a, f), p), m), c) in acc.iter_mut().zip(from).zip(add).zip(sub).zip(sub2) {
+                    *a = f.wrapping_add(*p).wrapping_sub(*m).wrapping_sub(*c);
                 }
             }
         }
@@ -94,9 +94,9 @@ mod tests {
                 );
                 let qa = rng.random_range(1..=510i16);
                 for sub2 in [None, Some(d.as_slice())] {
-                    let (mut x, mut y) = (a.clone(), a.clone());
-                    update(&mut x, &b, &c, sub2);
-                    portable::update(&mut y, &b, &c, sub2);
+                    let (mut x, mut y) = (vec![0; n], vec![1; n]);
+                    update(&mut x, &a, &b, &c, sub2);
+                    portable::update(&mut y, &a, &b, &c, sub2);
                     assert_eq!(x, y);
                 }
                 let (mut x, mut y) = (a.clone(), a.clone());
