@@ -69,7 +69,18 @@ pub fn fixed_depth<G: Game>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move> {
 /// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
 /// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
 pub fn search_once<G: Game>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move> {
-    let (stop, counter) = (AtomicBool::new(false), AtomicU64::new(0));
+    search_once_until(pos, limits, tt, &AtomicBool::new(false))
+}
+
+/// `search_once` that also ends when `stop` is raised (from another thread or a signal
+/// handler), with the best move found so far.
+pub fn search_once_until<G: Game>(
+    pos: G,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+) -> Report<G::Move> {
+    let counter = AtomicU64::new(0);
     let clock = Clock::new(limits, Duration::ZERO);
     let mut list = MoveList::new(G::NULL_MOVE);
     pos.generate(GenKind::All, &mut list);
@@ -80,7 +91,7 @@ pub fn search_once<G: Game>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move>
         multipv: 1,
         shared: Shared {
             tt,
-            stop: &stop,
+            stop,
             nodes: &counter,
             clock: &clock,
             limits,

@@ -9,6 +9,7 @@
 
 mod board;
 mod chess_board;
+mod ctrl_c;
 mod game;
 mod opponent;
 mod record;
@@ -248,11 +249,14 @@ fn run_game<G: Playable + EngineVariant>(args: &PlayArgs) -> ExitCode {
         colour,
         ascii: args.ascii,
     };
+    session.ctrl_c = Some(ctrl_c::CtrlC::install());
     let mut out = std::io::stdout();
     let _ = writeln!(out, "help lists the commands\n{}", session.engine_moves());
     let _ = out.flush();
     let mut input = Input::open();
-    while let Some(line) = input.next(&session.prompt()) {
+    while !session.interrupted()
+        && let Some(line) = input.next(&session.prompt())
+    {
         match session.handle(&line) {
             Reply::Quit => break,
             Reply::Text(t) if t.is_empty() => {}
@@ -262,7 +266,9 @@ fn run_game<G: Playable + EngineVariant>(args: &PlayArgs) -> ExitCode {
         }
         let _ = out.flush();
     }
-    if let Input::Editor(_) = input {
+    if session.interrupted() {
+        let _ = writeln!(out, "interrupted: the engine's search was stopped");
+    } else if let Input::Editor(_) = input {
         let _ = writeln!(out);
     }
     ExitCode::SUCCESS

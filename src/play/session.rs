@@ -4,10 +4,11 @@
 //! here. `Session` returns text and never prints, so that tests drive it without a terminal.
 
 use super::board::Style;
+use super::ctrl_c::CtrlC;
 use super::game::{Playable, side_name};
 use super::opponent::{self, Opponent, Turn};
 use super::timing::Timing;
-use crate::bench::search_once;
+use crate::bench::{search_once, search_once_until};
 use crate::game::xiangqi::notation::Notation;
 use crate::game::{GenKind, MoveList, Outcome, Side};
 use crate::matches::clock::{Tick, TimeControl};
@@ -117,6 +118,8 @@ pub struct Session<G: Playable> {
     /// Puts the built-in engine's evaluation (a net) on a position: on the start, and on
     /// every position a `new` or `load` starts from.
     pub(super) evaluation: Option<Evaluation<G>>,
+    /// Ctrl-C during a search (the terminal's program sets it; tests drive none).
+    pub(super) ctrl_c: Option<CtrlC>,
 }
 
 /// How the built-in engine evaluates, put on each position a game starts from.
@@ -140,6 +143,7 @@ impl<G: Playable> Session<G> {
             tt: Tt::new(16),
             opponent: None,
             evaluation: None,
+            ctrl_c: None,
         };
         s.judge();
         s
@@ -226,7 +230,12 @@ impl<G: Playable> Session<G> {
 
     /// Searches the position to `limits` on one thread.
     pub(super) fn think(&self, limits: &Limits) -> (Option<G::Move>, Thought) {
-        let report = search_once(self.pos.clone(), limits, &self.tt);
+        let pos = self.pos.clone();
+        log::debug!("play: searching");
+        let report = match &self.ctrl_c {
+            Some(c) => c.during_search(|stop| search_once_until(pos, limits, &self.tt, stop)),
+            None => search_once(pos, limits, &self.tt),
+        };
         let thought = Thought {
             score: report.score,
             depth: report.depth,
@@ -253,6 +262,7 @@ impl<G: Playable> Session<G> {
                     }
                 }
                 _ => match self.think(&self.timing.engine_limits(side)) {
+                    _ if self.interrupted() => return out,
                     (Some(m), thought) => (m, "engine".to_string(), thought.describe()),
                     (None, _) => break,
                 },
@@ -267,6 +277,11 @@ impl<G: Playable> Session<G> {
         }
         self.timing.start_turn();
         out + &self.show()
+    }
+
+    /// Whether Ctrl-C stopped a search: the program then ends.
+    pub fn interrupted(&self) -> bool {
+        self.ctrl_c.as_ref().is_some_and(CtrlC::raised)
     }
 
     /// A move typed by the person to move.
