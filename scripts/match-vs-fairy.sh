@@ -6,7 +6,9 @@
 # Usage: scripts/match-vs-fairy.sh [GAMES] [TIME CONTROL FLAGS...]
 #   scripts/match-vs-fairy.sh 20 --tc 5+0.05        (default: 20 games at --tc 5+0.05)
 #   scripts/match-vs-fairy.sh 20 --depth 6
-#   EVALFILE='<builtin>' scripts/match-vs-fairy.sh 200 --tc 10+0.1   (jiangjun with a net)
+#   EVALFILE=net.nnue scripts/match-vs-fairy.sh 200 --tc 10+0.1   (jiangjun with another net)
+#   EVALFILE=classical scripts/match-vs-fairy.sh 200 --tc 10+0.1  (the classical evaluation alone)
+# Without EVALFILE jiangjun plays as it starts: the shipped net, EvalBlend 50.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-20}
@@ -19,7 +21,9 @@ fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 out=match-out
 mkdir -p "$out"
 jj_opts=()
-if [ -n "${EVALFILE:-}" ]; then
+if [ "${EVALFILE:-}" = classical ]; then
+  jj_opts+=("option.evalfile=<empty>")
+elif [ -n "${EVALFILE:-}" ]; then
   # UCCI reports a net that does not load on stderr only: check it first.
   ./target/release/jiangjun bench 1 --eval-file "$EVALFILE" >/dev/null
   jj_opts+=("option.evalfile=$EVALFILE")

@@ -30,7 +30,8 @@ cp target/release/jiangjun "$out/jiangjun-net"
 for n in "$net" "$base"; do
   [ "$n" = classical ] || "$out/jiangjun-net" bench 1 --eval-file "$n" >/dev/null
 done
-base_opts=()
+# The engine starts with the shipped net, so the classical side must be asked for by name.
+base_opts=("option.evalfile=<empty>")
 [ "$base" = classical ] || base_opts=("option.evalfile=$base")
 "$out/jiangjun-net" match \
   --engine name=net "cmd=$PWD/$out/jiangjun-net" proto=ucci "option.evalfile=$net" \

@@ -192,6 +192,15 @@ pub fn boolean(v: &str) -> Option<bool> {
     }
 }
 
+/// A string option's value: none, or `<empty>` (how UCI GUIs write an empty string,
+/// Stockfish's convention, and accepted over UCCI alike), is the empty string.
+pub fn string_value(v: Option<&str>) -> String {
+    match v {
+        None | Some("<empty>") => String::new(),
+        Some(text) => text.to_string(),
+    }
+}
+
 /// Parses a spin value and clamps it to `min..=max`, reporting a clamp.
 pub fn spin(
     name: &str,

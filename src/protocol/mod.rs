@@ -310,5 +310,13 @@ mod tests {
             ucci("setoption evalfile nets/a b.nnue"),
             set(Setting::EvalFile("nets/a b.nnue".into()))
         );
+        // UCCI takes UCI's `<empty>` for an empty string too, and the bare option alike.
+        for line in ["setoption evalfile <empty>", "setoption evalfile"] {
+            assert_eq!(ucci(line), set(Setting::EvalFile(String::new())), "{line}");
+        }
+        assert_eq!(
+            ucci("setoption bookfiles <empty>"),
+            set(Setting::BookFiles(String::new()))
+        );
     }
 }

@@ -5,7 +5,7 @@
 use super::book::ShownBook;
 use super::command::{
     Command, Go, Setting, book_variety, boolean, count_limit, go_number, is, millis,
-    parse_position, spin,
+    parse_position, spin, string_value,
 };
 use super::session::{Dialect, ShownInfo};
 use super::variant::DEFAULT_EVAL_BLEND;
@@ -91,9 +91,9 @@ impl Ucci {
             },
             "usebook" => flag("usebook").map(Setting::UseBook),
             // The rest of the line is the list: paths may hold spaces.
-            "bookfiles" => Ok(Setting::BookFiles(v.unwrap_or("").to_string())),
+            "bookfiles" => Ok(Setting::BookFiles(string_value(v))),
             "bookvariety" => book_variety("bookvariety", v).map(Setting::BookVariety),
-            "evalfile" => Ok(Setting::EvalFile(v.unwrap_or("").to_string())),
+            "evalfile" => Ok(Setting::EvalFile(string_value(v))),
             "evalblend" => spin("evalblend", v, 0, 100).map(|(n, warn)| {
                 warning = warn;
                 Setting::EvalBlend(n as u8)

@@ -6,7 +6,7 @@
 use super::book::ShownBook;
 use super::command::{
     Command, Go, Setting, book_variety, boolean, count, count_limit, go_number, is, millis,
-    parse_position, spin,
+    parse_position, spin, string_value,
 };
 use super::session::{Dialect, ShownInfo};
 use super::variant::{DEFAULT_EVAL_BLEND, Kind};
@@ -76,21 +76,8 @@ impl Uci {
                 .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
             "clear hash" => Ok((Setting::ClearHash, None)),
             "ownbook" => flag("OwnBook").map(|b| (Setting::UseBook(b), None)),
-            // `<empty>` is how UCI GUIs write an empty string (Stockfish's convention).
-            "bookfile" => Ok((
-                Setting::BookFiles(match v {
-                    None | Some("<empty>") => String::new(),
-                    Some(files) => files.to_string(),
-                }),
-                None,
-            )),
-            "evalfile" => Ok((
-                Setting::EvalFile(match v {
-                    None | Some("<empty>") => String::new(),
-                    Some(path) => path.to_string(),
-                }),
-                None,
-            )),
+            "bookfile" => Ok((Setting::BookFiles(string_value(v)), None)),
+            "evalfile" => Ok((Setting::EvalFile(string_value(v)), None)),
             "evalblend" => {
                 spin("EvalBlend", v, 0, 100).map(|(n, w)| (Setting::EvalBlend(n as u8), w))
             }
