@@ -17,7 +17,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "jiangjun", version)]
 pub struct Cli {
-    /// The game: xiangqi, or chess (the engine over UCI, perft, bench, judge and match).
+    /// The game: xiangqi, or chess (for the engine, which then speaks UCI, and every tool).
     #[arg(long, value_enum, default_value_t = GameKind::Xiangqi, global = true)]
     pub game: GameKind,
     #[command(subcommand)]

@@ -42,9 +42,10 @@ pub struct BenchArgs {
     /// evaluation's.
     #[arg(long, value_name = "NET")]
     eval_file: Option<String>,
-    /// With `--eval-file`: the net's share of the evaluation in percent, as `EvalBlend`
-    /// (0 to 100; default 100, the net alone).
-    #[arg(long, value_name = "P", default_value_t = 100, value_parser = number_in(0u8, 100))]
+    /// With `--eval-file`: the net's share of the evaluation in percent, as the engine's
+    /// `EvalBlend` (0 to 100; 100 is the net alone).
+    #[arg(long, value_name = "P", default_value_t = crate::protocol::variant::DEFAULT_EVAL_BLEND,
+          value_parser = number_in(0u8, 100))]
     eval_blend: u8,
 }
 
