@@ -47,20 +47,7 @@ fn ctrl_c_reports_the_finished_games() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let pid = child.0.id().to_string();
-    let sent = Command::new("kill").args(["-INT", &pid]).status();
-    assert!(sent.is_ok_and(|s| s.success()), "kill -INT failed");
-    let t0 = Instant::now();
-    let status = loop {
-        if let Some(s) = child.0.try_wait().expect("waitable") {
-            break s;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(10),
-            "still running after SIGINT"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = child.interrupt(Duration::from_secs(10));
     let mut stdout = String::new();
     let mut stderr = String::new();
     use std::io::Read;

@@ -3,29 +3,20 @@
 //! only: the signal is sent with `kill`.
 #![cfg(unix)]
 
+mod common;
+
+use common::KillOnDrop;
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 const JIANGJUN: &str = env!("CARGO_BIN_EXE_jiangjun");
-
-/// The program under test, killed if the test fails before it ends.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-}
 
 #[test]
 fn sigint_during_the_engines_search_ends_the_game_cleanly() {
     // The engine has Red and a minute for its first move: it is searching when the signal
     // comes, and would go on for a minute if the signal did not stop it.
-    let mut child = Running(
+    let mut child = KillOnDrop(
         Command::new(JIANGJUN)
             .args(["play", "--side", "black", "--movetime", "60"])
             .env("RUST_LOG", "jiangjun=debug")
@@ -49,21 +40,7 @@ fn sigint_during_the_engines_search_ends_the_game_cleanly() {
         .expect("the engine starts its search");
     // A little into the search, past the handler's installation for sure.
     std::thread::sleep(Duration::from_millis(200));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.0.id().to_string()])
-        .status();
-    assert!(sent.is_ok_and(|s| s.success()), "kill -INT failed");
-    let t0 = Instant::now();
-    let status = loop {
-        if let Some(s) = child.0.try_wait().expect("waitable") {
-            break s;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(20),
-            "still running 20 s after SIGINT"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = child.interrupt(Duration::from_secs(20));
     let mut stdout = String::new();
     let _ = child
         .0

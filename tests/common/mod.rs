@@ -181,6 +181,29 @@ impl Drop for KillOnDrop {
     }
 }
 
+impl KillOnDrop {
+    /// Sends SIGINT (Ctrl-C) and waits up to `within` for the process to end; its status.
+    #[cfg(unix)]
+    pub fn interrupt(&mut self, within: std::time::Duration) -> std::process::ExitStatus {
+        let pid = self.0.id().to_string();
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &pid])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -INT failed");
+        let t0 = std::time::Instant::now();
+        loop {
+            if let Some(s) = self.0.try_wait().expect("waitable") {
+                return s;
+            }
+            assert!(
+                t0.elapsed() < within,
+                "still running {within:?} after SIGINT"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
 /// Starts the built engine with stdin and stdout piped (stderr dropped), killed when dropped.
 pub fn spawn_engine() -> KillOnDrop {
     spawn_engine_with(&[])
