@@ -38,7 +38,7 @@ fn sigint_during_the_engines_search_ends_the_game_cleanly() {
     searching
         .recv_timeout(Duration::from_secs(30))
         .expect("the engine starts its search");
-    // A little into the search, past the handler's installation for sure.
+    // The line is logged just before the search takes Ctrl-C over: wait past that moment.
     std::thread::sleep(Duration::from_millis(200));
     let status = child.interrupt(Duration::from_secs(20));
     let mut stdout = String::new();

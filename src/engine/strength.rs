@@ -30,7 +30,7 @@ const BASE_TEMPERATURE: f64 = 120.0;
 /// Measured levels and their ratings (level, Elo), increasing in both, rated together by
 /// `scripts/ladder_elo.py` from two runs of 2 December 2026 with the engine's default
 /// evaluation of the day (the first shipped net, EvalBlend 50; not yet run again with the
-/// second):
+/// stronger nets shipped since, so the ratings above level 0 are likely low):
 /// - `scripts/ladder.sh 10` (`SEED=11`): levels 0, 2, 4, 6, 8, full strength and
 ///   Fairy-Stockfish 11.1 at Skill Levels 0, 5 and 10, every pair 10 games at 24,000 nodes a
 ///   move (360 games);

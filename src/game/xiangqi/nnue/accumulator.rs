@@ -1,8 +1,8 @@
 //! The accumulators of a position, one pair (Red's perspective, Black's) per ply reached, kept
 //! by make/unmake as the position keeps its states: a move writes the next pair as the top
-//! pair plus and minus the columns of the pieces it moved and took, in one pass; unmake pops. A king that crosses the
-//! centre file changes its side's mirror, and that perspective is then built from scratch
-//! (one column per piece on the board). A null move copies the pair.
+//! pair plus and minus the columns of the pieces it moved and took, in one pass; unmake pops.
+//! A king that crosses the centre file changes its side's mirror, and that perspective is
+//! then built from scratch (one column per piece on the board). A null move copies the pair.
 
 use super::features::{self, MAX_ACTIVE};
 use super::kernels;
