@@ -35,7 +35,7 @@ mkdir -p "$out"
 # A copy, so that a rebuild during a long ladder cannot change the engines half-way.
 jj=./$out/jiangjun-ladder
 cp ./target/release/jiangjun "$jj"
-# Level L's own node budget (src/engine/strength.rs: 1,500 nodes, doubling every two levels).
+# Level L's own node budget (the engine crate's strength module: 1,500 nodes, doubling every two levels).
 budget() { python3 -c "print(round(1500 * 2 ** ($1 / 2)))"; }
 openings=(--openings scripts/openings/balanced-5000.txt --shuffle --seed "$seed")
 

@@ -1,8 +1,10 @@
 //! The `jiangjun` command: with no arguments it speaks a protocol on stdin/stdout; with a
 //! subcommand it runs a tool for people and scripts (`cli`).
 
-use jiangjun::game::xiangqi::Position;
+use jiangjun_engine::game::Xiangqi;
 use std::process::ExitCode;
+
+mod cli;
 
 fn main() -> ExitCode {
     // Logs go to stderr; warnings (bad input) show by default, RUST_LOG=debug shows more.
@@ -12,8 +14,8 @@ fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().collect();
     if args.len() == 1 {
         // A GUI starting the engine: straight to the protocol, no command-line parser built.
-        jiangjun::protocol::run::<Position>();
+        jiangjun_engine::protocol::run::<Xiangqi>();
         return ExitCode::SUCCESS;
     }
-    jiangjun::cli::run(args)
+    cli::run(args)
 }

@@ -7,19 +7,21 @@
 mod common;
 
 use common::{Rng, mutate};
-use jiangjun::game::chess::{Move, Position};
-use jiangjun::game::{GenKind, MoveList};
+use jiangjun_engine::game::Chess;
+use jiangjun_rules::Game;
+use jiangjun_rules::chess::Move;
+use jiangjun_rules::{GenKind, MoveList};
 
 const ALPHABET: &[u8] = b"pnbrqkPNBRQK012345678/ -wbKQkqabcdefgh36x\t\xc3\xa9";
 
-fn legal(pos: &Position) -> Vec<Move> {
+fn legal(pos: &Chess) -> Vec<Move> {
     let mut list = MoveList::new(Move::NONE);
     pos.generate_legal(GenKind::All, &mut list);
     list.as_slice().to_vec()
 }
 
 fn exercise(fen: &str) -> bool {
-    match Position::from_fen(fen) {
+    match Chess::from_fen(fen) {
         Err(e) => {
             assert!(!e.to_string().is_empty());
             false
@@ -35,7 +37,7 @@ fn exercise(fen: &str) -> bool {
             }
             let _ = pos.evaluate();
             assert_eq!(
-                Position::from_fen(&pos.to_fen()).map(|p| p.to_fen()),
+                Chess::from_fen(&pos.to_fen()).map(|p| p.to_fen()),
                 Ok(pos.to_fen())
             );
             true
@@ -49,7 +51,7 @@ fn bases(rng: &mut Rng) -> Vec<String> {
         .map(|l| l.split(';').next().unwrap_or_default().trim().to_string())
         .collect();
     for i in 0..20 {
-        let mut pos = Position::from_fen(&fens[i % 9]).expect("valid");
+        let mut pos = Chess::from_fen(&fens[i % 9]).expect("valid");
         for _ in 0..rng.below(60) {
             let moves = legal(&pos);
             if moves.is_empty() {
@@ -91,7 +93,7 @@ fn mutated_and_random_moves_never_panic() {
     let mut rng = Rng::new(21);
     let fens = bases(&mut rng);
     for fen in &fens {
-        let pos = Position::from_fen(fen).expect("valid");
+        let pos = Chess::from_fen(fen).expect("valid");
         let moves = legal(&pos);
         for _ in 0..200 {
             let text = if !moves.is_empty() && rng.below(2) == 0 {

@@ -7,8 +7,8 @@
 mod common;
 
 use common::check_perft_reference;
-use jiangjun::game::chess::{Move, Position};
-use jiangjun::perft::divide;
+use jiangjun_rules::chess::{Move, Position};
+use jiangjun_rules::perft::divide;
 
 #[test]
 fn reference_positions_match_at_every_listed_depth() {

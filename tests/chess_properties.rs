@@ -7,8 +7,9 @@
 mod common;
 
 use common::Rng;
-use jiangjun::game::chess::{Kind, Move, Position};
-use jiangjun::game::{Game, GenKind, MoveList};
+use jiangjun_engine::game::Chess;
+use jiangjun_rules::chess::{Kind, Move};
+use jiangjun_rules::{Game, GenKind, MoveList};
 
 fn starts() -> Vec<String> {
     include_str!("data/chess.epd")
@@ -17,16 +18,16 @@ fn starts() -> Vec<String> {
         .collect()
 }
 
-fn legal(pos: &Position, kind: GenKind) -> Vec<Move> {
+fn legal(pos: &Chess, kind: GenKind) -> Vec<Move> {
     let mut list = MoveList::new(Move::NONE);
     pos.generate_legal(kind, &mut list);
     list.as_slice().to_vec()
 }
 
 /// A position `plies` random moves after one of the reference positions.
-fn random_position(rng: &mut Rng, plies: usize) -> Position {
+fn random_position(rng: &mut Rng, plies: usize) -> Chess {
     let fens = starts();
-    let mut pos = Position::from_fen(&fens[rng.below(fens.len())]).expect("valid");
+    let mut pos = Chess::from_fen(&fens[rng.below(fens.len())]).expect("valid");
     for _ in 0..plies {
         let moves = legal(&pos, GenKind::All);
         if moves.is_empty() {
@@ -42,7 +43,7 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
     let mut rng = Rng::new(11);
     let fens = starts();
     for game in 0..300 {
-        let mut pos = Position::from_fen(&fens[game % fens.len()]).expect("valid");
+        let mut pos = Chess::from_fen(&fens[game % fens.len()]).expect("valid");
         let mut trail = vec![(pos.to_fen(), pos.key())];
         for _ in 0..120 {
             let moves = legal(&pos, GenKind::All);
@@ -56,8 +57,12 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
             assert_eq!(pos.key(), predicted, "{fen}: key_after differs for {m}");
             assert_eq!(pos.key(), pos.compute_key(), "{fen}: the key drifted");
             assert_eq!(pos.in_check(), pos.is_in_check(pos.side_to_move()));
-            assert_eq!(pos.evaluate(), pos.evaluate_from_scratch(), "{fen}");
-            let back = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(
+                pos.evaluate(),
+                jiangjun_engine::eval::chess::evaluate_from_scratch(&pos),
+                "{fen}"
+            );
+            let back = Chess::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             assert_eq!((back.to_fen(), back.key()), (fen.clone(), pos.key()));
             trail.push((fen, pos.key()));
         }
@@ -130,12 +135,12 @@ fn is_legal_accepts_exactly_the_generated_moves() {
         let mut expected = legal(&pos, GenKind::All);
         expected.sort();
         let accepted: Vec<Move> = (0..=u16::MAX)
-            .filter_map(Position::move_from_bits)
+            .filter_map(Chess::move_from_bits)
             .filter(|&m| pos.is_legal(m))
             .collect();
         assert_eq!(accepted, expected, "{}", pos.to_fen());
         for &m in &expected {
-            assert_eq!(Position::move_from_bits(Position::move_to_bits(m)), Some(m));
+            assert_eq!(Chess::move_from_bits(Chess::move_to_bits(m)), Some(m));
             assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
         }
     }
@@ -163,7 +168,7 @@ fn null_moves_flip_the_side_and_come_back() {
 fn queen_promotions_are_tactical_and_under_promotions_are_not() {
     // a7-a8 (quiet) and a7xb8 (capture): the queen promotions in the capture stage, the
     // other six in the quiet stage with the king's moves.
-    let pos = Position::from_fen("1r5k/P7/8/8/8/8/8/7K w - - 0 1").expect("valid");
+    let pos = Chess::from_fen("1r5k/P7/8/8/8/8/8/7K w - - 0 1").expect("valid");
     let text = |kind| {
         let mut v: Vec<String> = legal(&pos, kind).iter().map(|m| m.to_string()).collect();
         v.sort();

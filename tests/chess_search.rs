@@ -4,15 +4,16 @@
 mod common;
 
 use common::search_depth;
-use jiangjun::game::chess::{Move, Position};
-use jiangjun::game::{Game, GenKind, MoveList};
-use jiangjun::search::{self, Event, Report};
+use jiangjun_engine::game::Chess;
+use jiangjun_engine::search::{self, Event, Report};
+use jiangjun_rules::chess::Move;
+use jiangjun_rules::{Game, GenKind, MoveList};
 use std::sync::Mutex;
 
 /// A fixed-depth search of `fen` on one thread, with the principal variation of each
 /// completed iteration.
 fn search_fen(fen: &str, depth: u32) -> (Report<Move>, Vec<Vec<Move>>) {
-    let pos = Position::from_fen(fen).expect("valid test FEN");
+    let pos = Chess::from_fen(fen).expect("valid test FEN");
     let mut list = MoveList::new(Move::NONE);
     pos.generate(GenKind::All, &mut list);
     let pvs = Mutex::new(Vec::new());
@@ -28,7 +29,7 @@ fn search_fen(fen: &str, depth: u32) -> (Report<Move>, Vec<Vec<Move>>) {
 
 /// Asserts that `pv` is a sequence of legal moves from `fen`.
 fn assert_legal_line(fen: &str, pv: &[Move]) {
-    let mut pos = Position::from_fen(fen).expect("valid");
+    let mut pos = Chess::from_fen(fen).expect("valid");
     for &m in pv {
         assert!(pos.is_legal(m), "{m} in {} (pv {pv:?})", pos.to_fen());
         pos.make(m);
@@ -51,7 +52,7 @@ fn finds_a_mate_in_two() {
 #[test]
 fn every_reported_move_is_legal_in_varied_positions() {
     for fen in [
-        jiangjun::game::chess::START_FEN,
+        jiangjun_rules::chess::START_FEN,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

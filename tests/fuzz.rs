@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Rng, legal_moves, mutate, random_game};
-use jiangjun::game::xiangqi::{Position, START_FEN};
+use jiangjun_rules::xiangqi::{Position, START_FEN};
 
 const ALPHABET: &[u8] = b"rnbakcpRNBAKCPheHE0123456789/ -wbrWBxX\t\r\n\xc3\xa9";
 

@@ -6,7 +6,7 @@ mod common;
 
 use common::spawn_engine;
 
-use jiangjun::game::xiangqi::{Position, rules};
+use jiangjun_rules::xiangqi::{Position, rules};
 use std::io::{BufRead, BufReader, Write};
 use std::time::{Duration, Instant};
 

@@ -65,7 +65,7 @@ fn sprt_stops_the_match_once_it_decides() {
     if have_python() {
         // The bad engine loses every game. At elo1=200 each 2-0 pair adds ln(0.7597 / 0.5) =
         // 0.42 to the ratio, past the bound 2.94 after 8 pairs; the minimum of 20 pairs
-        // (jiangjun::matches::stats::MIN_PAIRS) holds the verdict back to game 40, one game at
+        // (jiangjun_tools::matches::stats::MIN_PAIRS) holds the verdict back to game 40, one game at
         // a time, so the match stops exactly there.
         let o = against_misbehaving(
             "nobestmove",
@@ -81,7 +81,7 @@ fn sprt_stops_the_match_once_it_decides() {
                 "beta=0.05",
             ],
         );
-        assert_eq!(jiangjun::matches::stats::MIN_PAIRS, 20);
+        assert_eq!(jiangjun_tools::matches::stats::MIN_PAIRS, 20);
         assert!(o.stdout.contains("H1 accepted"), "{}", o.stdout);
         assert!(o.stdout.starts_with("Finished 40 games"), "{}", o.stdout);
         assert_eq!(o.summary()["sprt"]["verdict"], "H1", "{}", o.json);

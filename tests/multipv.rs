@@ -4,9 +4,10 @@
 mod common;
 
 use common::{search_depth, search_lines};
-use jiangjun::game::{Game, GenKind, MoveList, chess, xiangqi};
-use jiangjun::search::{Event, MATE, MATE_BOUND};
-use jiangjun::time::Limits;
+use jiangjun_engine::game::{Chess, SearchGame, Xiangqi};
+use jiangjun_engine::search::{Event, MATE, MATE_BOUND};
+use jiangjun_engine::time::Limits;
+use jiangjun_rules::{Game, GenKind, MoveList};
 use std::sync::Mutex;
 
 /// A reported line: its multipv index, first move and score.
@@ -14,7 +15,7 @@ type Line<M> = (u32, M, i32);
 
 /// The lines of the last iteration of a fixed-depth MultiPV search: (multipv index, first
 /// move, score), in the order they were reported; and the search's answer.
-fn lines<G: Game>(
+fn lines<G: SearchGame>(
     pos: &G,
     root: Vec<G::Move>,
     depth: u32,
@@ -39,7 +40,7 @@ fn lines<G: Game>(
     (last, report.best)
 }
 
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
+fn legal<G: SearchGame>(pos: &G) -> Vec<G::Move> {
     let mut list = MoveList::new(G::NULL_MOVE);
     pos.generate(GenKind::All, &mut list);
     list.as_slice().to_vec()
@@ -48,7 +49,7 @@ fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
 /// The score of a fixed-depth search of `mv` alone (`go depth D searchmoves mv`). `infinite`
 /// is set because a search with one root move otherwise answers at once without searching;
 /// with a depth limit it still ends at that depth.
-fn alone<G: Game>(pos: &G, mv: G::Move, depth: u32) -> i32 {
+fn alone<G: SearchGame>(pos: &G, mv: G::Move, depth: u32) -> i32 {
     let limits = Limits {
         depth: Some(depth),
         infinite: true,
@@ -75,7 +76,7 @@ fn alone<G: Game>(pos: &G, mv: G::Move, depth: u32) -> i32 {
 /// move searched alone scored -834), in either direction, so no equality or tolerance holds
 /// there; what does is the structure checked here, and that MultiPV 1 is the single-PV search
 /// (`multipv_one_is_the_single_pv_search`).
-fn check<G: Game>(fen: &str, depth: u32, want: usize, only: &[&str]) -> Vec<Line<G::Move>> {
+fn check<G: SearchGame>(fen: &str, depth: u32, want: usize, only: &[&str]) -> Vec<Line<G::Move>> {
     let Ok(pos) = G::from_fen(fen) else {
         panic!("{fen}: not a valid test FEN");
     };
@@ -134,7 +135,7 @@ const CHESS: [&str; 3] = [
 fn xiangqi_lines_agree_with_each_move_searched_alone() {
     for fen in XIANGQI {
         for depth in [1, 3, 5] {
-            check::<xiangqi::Position>(fen, depth, 3, &[]);
+            check::<Xiangqi>(fen, depth, 3, &[]);
         }
     }
 }
@@ -143,7 +144,7 @@ fn xiangqi_lines_agree_with_each_move_searched_alone() {
 fn chess_lines_agree_with_each_move_searched_alone() {
     for fen in CHESS {
         for depth in [1, 3, 5] {
-            check::<chess::Position>(fen, depth, 3, &[]);
+            check::<Chess>(fen, depth, 3, &[]);
         }
     }
 }
@@ -151,7 +152,7 @@ fn chess_lines_agree_with_each_move_searched_alone() {
 #[test]
 fn multipv_one_is_the_single_pv_search() {
     // The same answer and the same line at every depth: MultiPV 1 is the search as it was.
-    let pos = xiangqi::Position::from_fen(XIANGQI[1]).expect("valid");
+    let pos = Xiangqi::from_fen(XIANGQI[1]).expect("valid");
     let limits = Limits {
         depth: Some(5),
         ..Limits::default()
@@ -192,22 +193,22 @@ fn multipv_one_is_the_single_pv_search() {
 fn more_lines_than_moves_reports_every_move() {
     // Red's king has one move (d1: e0 would face Black's king) and the advisor three.
     let fen = "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1";
-    let pos = xiangqi::Position::from_fen(fen).expect("valid");
+    let pos = Xiangqi::from_fen(fen).expect("valid");
     let n = legal(&pos).len();
     assert!((2..10).contains(&n), "{n} moves");
     for depth in [1, 3] {
-        assert_eq!(check::<xiangqi::Position>(fen, depth, 64, &[]).len(), n);
+        assert_eq!(check::<Xiangqi>(fen, depth, 64, &[]).len(), n);
         // In chess: a king and a rook against a king.
-        check::<chess::Position>("7k/8/8/8/8/8/8/R6K w - - 0 1", depth, 64, &[]);
+        check::<Chess>("7k/8/8/8/8/8/8/R6K w - - 0 1", depth, 64, &[]);
     }
 }
 
 #[test]
 fn more_lines_than_searchmoves_reports_the_searchmoves() {
     for depth in [1, 3] {
-        let got = check::<chess::Position>(CHESS[0], depth, 5, &["e2e4", "d2d4", "g1f3"]);
+        let got = check::<Chess>(CHESS[0], depth, 5, &["e2e4", "d2d4", "g1f3"]);
         assert_eq!(got.len(), 3);
-        let got = check::<xiangqi::Position>(XIANGQI[0], depth, 4, &["h2e2", "b0c2"]);
+        let got = check::<Xiangqi>(XIANGQI[0], depth, 4, &["h2e2", "b0c2"]);
         assert_eq!(got.len(), 2);
     }
 }
@@ -219,10 +220,10 @@ fn mate_lines_keep_their_mate_scores() {
         // the same mate score. (At depth 4 i8e8 joins them: it leaves Black's king no move,
         // which loses in Xiangqi.)
         let fen = "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1";
-        let got = check::<xiangqi::Position>(fen, depth, 3, &[]);
+        let got = check::<Xiangqi>(fen, depth, 3, &[]);
         assert_eq!((got[0].2, got[1].2), (MATE - 1, MATE - 1), "{got:?}");
         // Chess: Scholar's mate (Qxf7#) is line 1, the rest are ordinary scores.
-        let got = check::<chess::Position>(CHESS[2], depth, 3, &[]);
+        let got = check::<Chess>(CHESS[2], depth, 3, &[]);
         assert_eq!(got[0].2, MATE - 1, "{got:?}");
         assert!(got[1].2 < MATE_BOUND, "{got:?}");
     }

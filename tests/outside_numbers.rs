@@ -6,7 +6,7 @@
 mod common;
 
 use common::EnginePipe;
-use jiangjun::game::xiangqi::Position;
+use jiangjun_rules::xiangqi::Position;
 use std::process::Command;
 
 /// After `lines`, the engine still answers `isready`, and no search reported a failure.

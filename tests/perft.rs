@@ -5,8 +5,8 @@
 mod common;
 
 use common::check_perft_reference;
-use jiangjun::game::xiangqi::{Move, Position};
-use jiangjun::perft::{divide, perft};
+use jiangjun_rules::perft::{divide, perft};
+use jiangjun_rules::xiangqi::{Move, Position};
 
 #[test]
 fn reference_positions_match_at_every_listed_depth() {

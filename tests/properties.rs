@@ -5,14 +5,15 @@
 mod common;
 
 use common::{Rng, legal_moves, random_game};
-use jiangjun::game::xiangqi::Position;
-use jiangjun::game::{GenKind, MoveList};
+use jiangjun_engine::eval::xiangqi::{VALUE, evaluate_from_scratch};
+use jiangjun_engine::game::Xiangqi;
+use jiangjun_rules::{Game, GenKind, MoveList};
 
 #[test]
 fn make_unmake_restores_the_position_and_keys_stay_exact() {
     let mut rng = Rng::new(1);
     for game in 0..200 {
-        let mut pos = Position::startpos();
+        let mut pos = Xiangqi::startpos();
         let mut trail = vec![(pos.to_fen(), pos.key())];
         for _ in 0..150 {
             let moves = legal_moves(&pos);
@@ -31,7 +32,7 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
             assert_eq!(pos.in_check(), pos.is_in_check(pos.side_to_move()));
             assert_eq!(
                 pos.evaluate(),
-                pos.evaluate_from_scratch(),
+                jiangjun_engine::eval::xiangqi::evaluate_from_scratch(&pos),
                 "game {game}: incremental eval drifted"
             );
             trail.push((pos.to_fen(), pos.key()));
@@ -70,7 +71,7 @@ fn fen_out_and_in_is_the_identity() {
     for plies in 0..300 {
         let pos = random_game(&mut rng, plies % 120);
         let fen = pos.to_fen();
-        let back = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let back = Xiangqi::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(back.to_fen(), fen);
         assert_eq!(back.key(), pos.key());
         assert_eq!(back.in_check(), pos.in_check());
@@ -84,7 +85,7 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
         let plies = rng.below(100);
         let mut pos = random_game(&mut rng, plies);
         let us = pos.side_to_move();
-        let mut pseudo = MoveList::new(jiangjun::game::xiangqi::Move::NONE);
+        let mut pseudo = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
         pos.generate_pseudo(GenKind::All, &mut pseudo);
         let legal = legal_moves(&pos);
         for m in pseudo.iter() {
@@ -95,7 +96,7 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
         }
         // Captures and quiet moves each come in the order of all moves, and together are all.
         for (kind, captures) in [(GenKind::Captures, true), (GenKind::Quiets, false)] {
-            let mut part = MoveList::new(jiangjun::game::xiangqi::Move::NONE);
+            let mut part = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
             pos.generate_legal(kind, &mut part);
             let expected: Vec<_> = legal
                 .iter()
@@ -109,13 +110,12 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
 
 #[test]
 fn the_check_filter_never_misses_a_check_and_see_leaves_the_board_alone() {
-    use jiangjun::game::Game;
     let mut rng = Rng::new(3);
     let mut checks = 0;
     for _ in 0..300 {
         let plies = rng.below(120);
         let mut pos = random_game(&mut rng, plies);
-        let before = (pos.to_fen(), pos.key(), pos.evaluate());
+        let before = (pos.to_fen(), pos.key(), evaluate_from_scratch(&pos));
         for m in legal_moves(&pos) {
             pos.make(m);
             let gives = pos.in_check();
@@ -124,8 +124,11 @@ fn the_check_filter_never_misses_a_check_and_see_leaves_the_board_alone() {
             assert!(!gives || pos.may_give_check(m), "{} {m}", pos.to_fen());
             assert_eq!(pos.gives_check_unmade(m), gives, "{} {m}", pos.to_fen());
             assert_eq!(Game::gives_check(&mut pos, m), gives);
-            let _ = pos.see(m);
-            assert_eq!((pos.to_fen(), pos.key(), pos.evaluate()), before);
+            let _ = pos.see(m, &VALUE);
+            assert_eq!(
+                (pos.to_fen(), pos.key(), evaluate_from_scratch(&pos)),
+                before
+            );
         }
     }
     assert!(

@@ -9,9 +9,9 @@
 mod common;
 
 use common::{Rng, legal_moves};
-use jiangjun::game::xiangqi::fen::{mirror_files, swap_colours};
-use jiangjun::game::xiangqi::{Move, Position};
-use jiangjun::judge::judge;
+use jiangjun_rules::xiangqi::fen::{mirror_files, swap_colours};
+use jiangjun_rules::xiangqi::{Move, Position};
+use jiangjun_tools::judge::judge;
 
 const CASES: &str = include_str!("data/repetition-cases.txt");
 

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{EnginePipe, spawn_engine_with};
-use jiangjun::game::Game;
-use jiangjun::game::xiangqi::Position;
+use jiangjun_rules::Game;
+use jiangjun_rules::xiangqi::Position;
 
 fn engine_panicking_at(depth: &str) -> EnginePipe {
     EnginePipe::from_child(spawn_engine_with(&[("JIANGJUN_PANIC_AT_DEPTH", depth)]))

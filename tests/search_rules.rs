@@ -4,14 +4,15 @@
 mod common;
 
 use common::search_depth;
-use jiangjun::game::xiangqi::{Move, Position};
-use jiangjun::game::{Game, GenKind, MoveList};
-use jiangjun::search;
+use jiangjun_engine::game::Xiangqi;
+use jiangjun_engine::search;
+use jiangjun_rules::xiangqi::Move;
+use jiangjun_rules::{Game, GenKind, MoveList};
 
 /// The best move and score of a fixed-depth search from `fen` after `moves`, choosing among
 /// `only` if it is not empty.
 fn best(fen: &str, moves: &str, only: &[&str], depth: u32) -> (String, i32) {
-    let mut pos = Position::from_fen(fen).expect("valid test FEN");
+    let mut pos = Xiangqi::from_fen(fen).expect("valid test FEN");
     for m in moves.split_whitespace() {
         let mv = pos.parse_move(m).expect("legal test move");
         pos.make(mv);
@@ -60,16 +61,16 @@ fn a_mate_on_the_ply_that_reaches_the_natural_move_limit_wins() {
     // score the mate as a draw).
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K3R w - - 119 80";
     assert_eq!(
-        jiangjun::judge::judge(fen, &["a1d1"]).map(|r| r.to_string()),
+        jiangjun_tools::judge::judge(fen, &["a1d1"]).map(|r| r.to_string()),
         Ok("black-loses: checkmate".to_string())
     );
     assert_eq!(
-        jiangjun::judge::judge(fen, &["a1a2"]).map(|r| r.to_string()),
+        jiangjun_tools::judge::judge(fen, &["a1a2"]).map(|r| r.to_string()),
         Ok("draw: natural move limit".to_string())
     );
     let (mv, score) = best(fen, "", &[], 3);
     assert_eq!(score, search::MATE - 1, "{mv}");
-    let ruling = jiangjun::judge::judge(fen, &[mv.as_str()]).map(|r| r.to_string());
+    let ruling = jiangjun_tools::judge::judge(fen, &[mv.as_str()]).map(|r| r.to_string());
     assert!(
         ruling
             .as_deref()

@@ -4,11 +4,12 @@
 //! with the "no move searched yet" sentinel (which the protocols would show as "mate 0", and
 //! a UCCI draw offer would read as a lost position).
 
-use jiangjun::bench::{XIANGQI_POSITIONS, search_once};
-use jiangjun::game::xiangqi::Position;
-use jiangjun::search::MATE_BOUND;
-use jiangjun::time::Limits;
-use jiangjun::tt::Tt;
+use jiangjun_engine::bench::{XIANGQI_POSITIONS, search_once};
+use jiangjun_engine::game::Xiangqi;
+use jiangjun_engine::search::MATE_BOUND;
+use jiangjun_engine::time::Limits;
+use jiangjun_engine::tt::Tt;
+use jiangjun_rules::Game;
 
 #[test]
 fn a_search_stopped_by_nodes_reports_a_real_score() {
@@ -18,7 +19,7 @@ fn a_search_stopped_by_nodes_reports_a_real_score() {
         // Node limits spread over many iterations, so that some stops fall inside an
         // aspiration re-search.
         for nodes in (500..60_000).step_by(1_487) {
-            let pos = Position::from_fen(fen).expect("bench FEN");
+            let pos = Xiangqi::from_fen(fen).expect("bench FEN");
             let tt = Tt::new(4);
             let limits = Limits {
                 nodes: Some(nodes),

@@ -1,14 +1,16 @@
 //! The command line of `jiangjun` (clap derive): `jiangjun [--game xiangqi|chess]
-//! [SUBCOMMAND]`. Each tool's arguments are a struct next to the tool (`judge::JudgeArgs`,
-//! `matches::args::MatchArgs`, …); this module puts them under one command, runs the one asked
-//! for, and turns every command-line mistake into one line on stderr and exit code 2.
-//! `main` does not come here when there are no arguments at all: the engine then starts
-//! without building the parser.
+//! [SUBCOMMAND]`. Each tool's arguments are a struct next to the tool in `jiangjun_tools`
+//! (`judge::JudgeArgs`, `matches::args::MatchArgs`, …); this module puts them under one
+//! command, runs the one asked for, and turns every command-line mistake into one line on
+//! stderr and exit code 2. `main` does not come here when there are no arguments at all: the
+//! engine then starts without building the parser. Nothing imports this module: it is the
+//! top floor.
 
-mod tools;
-pub mod values;
-
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand};
+use jiangjun_engine::game::{Chess, Xiangqi};
+use jiangjun_rules::GameKind;
+use jiangjun_tools::args::{game_kind, one_line, usage_error};
+use jiangjun_tools::{bench, book, datagen, judge, matches, perft, play, selfplay, train, tune};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -18,31 +20,25 @@ use std::process::ExitCode;
 #[command(name = "jiangjun", version)]
 pub struct Cli {
     /// The game: xiangqi, or chess (for the engine, which then speaks UCI, and every tool).
-    #[arg(long, value_enum, default_value_t = GameKind::Xiangqi, global = true)]
+    #[arg(long, value_parser = game_kind(), default_value = "xiangqi", global = true)]
     pub game: GameKind,
     #[command(subcommand)]
     pub tool: Option<Tool>,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    Xiangqi,
-    Chess,
-}
-
 #[derive(Subcommand, Debug)]
 pub enum Tool {
-    Perft(tools::PerftArgs),
-    Bench(tools::BenchArgs),
-    Judge(crate::judge::JudgeArgs),
-    Match(Box<crate::matches::args::MatchArgs>),
-    Openings(crate::matches::balanced::Settings),
-    Selfplay(crate::selfplay::Config),
-    Datagen(crate::datagen::Config),
-    Tune(crate::tune::Config),
-    Train(crate::train::Config),
-    Play(crate::play::PlayArgs),
-    Book(crate::book::tool::BookArgs),
+    Perft(perft::PerftArgs),
+    Bench(bench::BenchArgs),
+    Judge(judge::JudgeArgs),
+    Match(Box<matches::args::MatchArgs>),
+    Openings(matches::balanced::Settings),
+    Selfplay(selfplay::Config),
+    Datagen(datagen::Config),
+    Tune(tune::Config),
+    Train(train::Config),
+    Play(play::PlayArgs),
+    Book(book::tool::BookArgs),
     /// Print a completion script for a shell, e.g. `jiangjun completions bash >
     /// /etc/bash_completion.d/jiangjun`.
     Completions {
@@ -86,28 +82,28 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     match cli.tool {
         None => {
             match cli.game {
-                GameKind::Xiangqi => crate::protocol::run::<crate::game::xiangqi::Position>(),
-                GameKind::Chess => crate::protocol::run::<crate::game::chess::Position>(),
+                GameKind::Xiangqi => jiangjun_engine::protocol::run::<Xiangqi>(),
+                GameKind::Chess => jiangjun_engine::protocol::run::<Chess>(),
             }
             ExitCode::SUCCESS
         }
         Some(Tool::Perft(a)) => match cli.game {
-            GameKind::Xiangqi => tools::perft::<crate::game::xiangqi::Position>(&a),
-            GameKind::Chess => tools::perft::<crate::game::chess::Position>(&a),
+            GameKind::Xiangqi => perft::perft::<jiangjun_rules::xiangqi::Position>(&a),
+            GameKind::Chess => perft::perft::<jiangjun_rules::chess::Position>(&a),
         },
         Some(Tool::Bench(a)) => match cli.game {
-            GameKind::Xiangqi => tools::bench::<crate::game::xiangqi::Position>(&a),
-            GameKind::Chess => tools::bench::<crate::game::chess::Position>(&a),
+            GameKind::Xiangqi => bench::bench::<Xiangqi>(&a),
+            GameKind::Chess => bench::bench::<Chess>(&a),
         },
-        Some(Tool::Judge(a)) => crate::judge::run(&a, cli.game),
-        Some(Tool::Match(a)) => crate::matches::run(*a, cli.game),
-        Some(Tool::Openings(s)) => crate::matches::balanced::run(&s),
-        Some(Tool::Selfplay(c)) => crate::selfplay::run(&c, cli.game),
-        Some(Tool::Datagen(c)) => crate::datagen::run(&c, cli.game),
-        Some(Tool::Tune(c)) => crate::tune::run(&c, cli.game),
-        Some(Tool::Train(c)) => crate::train::run(&c),
-        Some(Tool::Play(a)) => crate::play::run(&a, cli.game),
-        Some(Tool::Book(b)) => crate::book::tool::run(&b),
+        Some(Tool::Judge(a)) => judge::run(&a, cli.game),
+        Some(Tool::Match(a)) => matches::run(*a, cli.game),
+        Some(Tool::Openings(s)) => matches::balanced::run(&s),
+        Some(Tool::Selfplay(c)) => selfplay::run(&c, cli.game),
+        Some(Tool::Datagen(c)) => datagen::run(&c, cli.game),
+        Some(Tool::Tune(c)) => tune::run(&c, cli.game),
+        Some(Tool::Train(c)) => train::run(&c),
+        Some(Tool::Play(a)) => play::run(&a, cli.game),
+        Some(Tool::Book(b)) => book::tool::run(&b),
         Some(Tool::Completions { shell }) => {
             clap_complete::generate(
                 shell,
@@ -120,32 +116,6 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-/// A command-line mistake found after parsing (two engines of one name, …): one line on
-/// stderr, exit code 2, as clap's own errors.
-pub fn usage_error(tool: Option<&str>, message: &str) -> ExitCode {
-    match tool {
-        Some(t) => eprintln!("jiangjun {t}: {message} (see jiangjun {t} --help)"),
-        None => eprintln!("jiangjun: {message} (see jiangjun --help)"),
-    }
-    ExitCode::from(2)
-}
-
-/// A tool's failure at work (a file that cannot be written, …): exit code 1.
-pub fn finish(tool: &str, result: Result<(), String>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("jiangjun {tool}: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// The default of the tools' `--threads`: one per core.
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// The subcommand among `args`, to name it in an error.
 fn subcommand_named(args: &[OsString]) -> Option<String> {
     let command = Cli::command();
@@ -154,24 +124,6 @@ fn subcommand_named(args: &[OsString]) -> Option<String> {
         .filter_map(|a| a.to_str())
         .find(|a| command.find_subcommand(a).is_some())
         .map(String::from)
-}
-
-/// clap's error as one line: its message and any tip, without the usage block (`--help` has
-/// that).
-pub fn one_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    let mut parts = text
-        .split("\n\n")
-        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|p| !p.is_empty() && !p.starts_with("Usage:") && !p.starts_with("For more"));
-    let mut line = parts.next().unwrap_or_default();
-    if let Some(rest) = line.strip_prefix("error: ") {
-        line = rest.to_string();
-    }
-    for p in parts {
-        line += &format!(" ({p})");
-    }
-    line
 }
 
 #[cfg(test)]

@@ -3,11 +3,11 @@
 
 #![allow(dead_code)]
 
-use jiangjun::game::xiangqi::{Move, Position};
-use jiangjun::game::{GenKind, MoveList};
-use jiangjun::random::{self, Generator, RngExt};
+use jiangjun_rules::random::{self, Generator, RngExt};
+use jiangjun_rules::xiangqi::{Move, Position};
+use jiangjun_rules::{GenKind, MoveList};
 
-/// `jiangjun::random`'s generator with the one draw the tests make.
+/// `jiangjun_rules::random`'s generator with the one draw the tests make.
 pub struct Rng(Generator);
 
 impl Rng {
@@ -63,7 +63,7 @@ pub fn perft_reference(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
 
 /// Checks a game's perft against every line of a reference file, at every listed depth up to
 /// `perft_cap()`, and that the position is the same afterwards; returns how many depths ran.
-pub fn check_perft_reference<G: jiangjun::game::Game>(text: &str) -> usize {
+pub fn check_perft_reference<G: jiangjun_rules::Game>(text: &str) -> usize {
     let cap = perft_cap();
     let mut checked = 0;
     for (fen, counts) in perft_reference(text) {
@@ -73,7 +73,7 @@ pub fn check_perft_reference<G: jiangjun::game::Game>(text: &str) -> usize {
                 continue;
             }
             assert_eq!(
-                jiangjun::perft::perft(&mut pos, depth, G::NULL_MOVE),
+                jiangjun_rules::perft::perft(&mut pos, depth, G::NULL_MOVE),
                 expected,
                 "{fen} depth {depth}"
             );
@@ -87,13 +87,13 @@ pub fn check_perft_reference<G: jiangjun::game::Game>(text: &str) -> usize {
 
 /// A fixed-depth search of `pos` on one thread with a small fresh table, over `root_moves`,
 /// with its events given to `emit`: how the tests ask the generic search for a move.
-pub fn search_depth<G: jiangjun::game::Game>(
+pub fn search_depth<G: jiangjun_engine::game::SearchGame>(
     pos: G,
     root_moves: Vec<G::Move>,
     depth: u32,
-    emit: &(dyn Fn(jiangjun::search::Event<G::Move>) + Sync),
-) -> jiangjun::search::Report<G::Move> {
-    let limits = jiangjun::time::Limits {
+    emit: &(dyn Fn(jiangjun_engine::search::Event<G::Move>) + Sync),
+) -> jiangjun_engine::search::Report<G::Move> {
+    let limits = jiangjun_engine::time::Limits {
         depth: Some(depth),
         ..Default::default()
     };
@@ -102,17 +102,17 @@ pub fn search_depth<G: jiangjun::game::Game>(
 
 /// `search_depth` to any `limits`, reporting the `multipv` best root moves (MultiPV), each
 /// with its own `Info` per iteration.
-pub fn search_lines<G: jiangjun::game::Game>(
+pub fn search_lines<G: jiangjun_engine::game::SearchGame>(
     pos: G,
     root_moves: Vec<G::Move>,
-    limits: jiangjun::time::Limits,
+    limits: jiangjun_engine::time::Limits,
     multipv: usize,
-    emit: &(dyn Fn(jiangjun::search::Event<G::Move>) + Sync),
-) -> jiangjun::search::Report<G::Move> {
-    use jiangjun::search::{Job, Noise, Shared};
-    use jiangjun::time::Clock;
+    emit: &(dyn Fn(jiangjun_engine::search::Event<G::Move>) + Sync),
+) -> jiangjun_engine::search::Report<G::Move> {
+    use jiangjun_engine::search::{Job, Noise, Shared};
+    use jiangjun_engine::time::Clock;
     use std::sync::atomic::{AtomicBool, AtomicU64};
-    let tt = jiangjun::tt::Tt::new(4);
+    let tt = jiangjun_engine::tt::Tt::new(4);
     let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
     let clock = Clock::new(&limits, std::time::Duration::ZERO);
     let job = Job {
@@ -130,7 +130,7 @@ pub fn search_lines<G: jiangjun::game::Game>(
         },
         memory: None,
     };
-    jiangjun::search::search(job, emit)
+    jiangjun_engine::search::search(job, emit)
 }
 
 /// `s` with one to four random edits (a byte removed, inserted or replaced from `alphabet`, or

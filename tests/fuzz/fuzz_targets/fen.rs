@@ -3,8 +3,8 @@
 //! FEN reads back to itself.
 #![no_main]
 
-use jiangjun::game::xiangqi::{Move, Position};
-use jiangjun::game::{GenKind, MoveList};
+use jiangjun_rules::xiangqi::{Move, Position};
+use jiangjun_rules::{GenKind, MoveList};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

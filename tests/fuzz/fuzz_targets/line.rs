@@ -2,8 +2,8 @@
 //! parsers must turn anything into a command or an error, never panic (overflow checks are on).
 #![no_main]
 
-use jiangjun::game::Side;
-use jiangjun::game::xiangqi::Position;
+use jiangjun_rules::Side;
+use jiangjun_engine::game::Xiangqi;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     for line in text.split(['\n', '\r']) {
         for side in [Side::Red, Side::Black] {
-            let [ucci, uci] = jiangjun::protocol::parse_in_both_dialects::<Position>(line, side);
+            let [ucci, uci] = jiangjun_engine::protocol::parse_in_both_dialects::<Xiangqi>(line, side);
             assert!(!ucci.is_empty() && !uci.is_empty());
         }
     }

@@ -2,8 +2,8 @@
 //! typed error, never a panic; an accepted move is among the generated legal moves.
 #![no_main]
 
-use jiangjun::game::xiangqi::{Move, Position, START_FEN};
-use jiangjun::game::{GenKind, MoveList};
+use jiangjun_rules::xiangqi::{Move, Position, START_FEN};
+use jiangjun_rules::{GenKind, MoveList};
 use libfuzzer_sys::fuzz_target;
 
 const FENS: &[&str] = &[

@@ -4,7 +4,7 @@
 //! with a 1 MB table: the default 64 MB would cost more than the session itself.
 #![no_main]
 
-use jiangjun::game::xiangqi::Position;
+use jiangjun_engine::game::Xiangqi;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -31,8 +31,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let mut out = Vec::new();
-    let config = jiangjun::protocol::Config { hash_mb: 1 };
-    jiangjun::protocol::serve_with::<Position>(std::io::Cursor::new(input), &mut out, config);
+    let config = jiangjun_engine::protocol::Config { hash_mb: 1 };
+    jiangjun_engine::protocol::serve_with::<Xiangqi>(std::io::Cursor::new(input), &mut out, config);
     // The handshake always comes first, whatever follows it.
     assert!(out.starts_with(b"id name jiangjun"));
 });

@@ -1,0 +1,274 @@
+//! Chess as the engine plays it: the rules' position and its material and placement sums.
+
+use super::SearchGame;
+use crate::eval::chess as classical;
+use crate::eval::linear::S;
+use jiangjun_rules::chess::moves::Special;
+use jiangjun_rules::chess::{
+    FenError, Kind, Move, MoveError, Piece, Position, castling_rook, ep_victim,
+};
+use jiangjun_rules::{Game, GenKind, MoveList, Outcome, Side};
+use std::ops::Deref;
+
+/// A chess position with the evaluation's incremental sums. It reads as the rules' `Position`
+/// (`Deref`); moves go through its own `make`/`unmake`, which keep the sums.
+#[derive(Clone)]
+pub struct Chess {
+    pos: Position,
+    /// Material and placement of each side for every position from the root, the current
+    /// last: a move pushes, unmake pops.
+    psq: Vec<[S; 2]>,
+}
+
+impl Deref for Chess {
+    type Target = Position;
+    #[inline]
+    fn deref(&self) -> &Position {
+        &self.pos
+    }
+}
+
+impl From<Position> for Chess {
+    /// Takes a position with its history; the sums are rebuilt for every state in it.
+    fn from(pos: Position) -> Chess {
+        let mut root = pos.clone();
+        let history: Vec<Option<Move>> = pos.states()[1..].iter().map(|s| s.mv).collect();
+        for _ in &history {
+            root.unmake();
+        }
+        let mut c = Chess {
+            psq: Vec::with_capacity(512),
+            pos: root,
+        };
+        c.psq.push(classical::psq_of(&c.pos));
+        for mv in history {
+            match mv {
+                Some(m) => c.make(m),
+                None => c.make_null(),
+            }
+        }
+        c
+    }
+}
+
+impl Chess {
+    /// The rules' position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Plays a move that must be legal (from `generate`, `parse_move` or `is_legal`).
+    #[inline]
+    pub fn make(&mut self, mv: Move) {
+        let (from, to) = (mv.from(), mv.to());
+        let moving = self
+            .pos
+            .piece_at(from)
+            .expect("a legal move starts on a piece");
+        let us = moving.side();
+        let mut psq = *self.psq.last().expect("the root's sums are never popped");
+        let placed = match mv.promoted() {
+            Some(k) => Piece::new(us, k),
+            None => moving,
+        };
+        psq[us.index()] += classical::piece_score(placed, to);
+        psq[us.index()] -= classical::piece_score(moving, from);
+        match mv.special() {
+            Special::Castling => {
+                let (rf, rt) = castling_rook(to);
+                let rook = Piece::new(us, Kind::Rook);
+                psq[us.index()] += classical::piece_score(rook, rt);
+                psq[us.index()] -= classical::piece_score(rook, rf);
+            }
+            Special::EnPassant => {
+                let pawn = Piece::new(us.flip(), Kind::Pawn);
+                psq[us.flip().index()] -= classical::piece_score(pawn, ep_victim(from, to));
+            }
+            _ => {
+                if let Some(c) = self.pos.piece_at(to) {
+                    psq[c.side().index()] -= classical::piece_score(c, to);
+                }
+            }
+        }
+        self.psq.push(psq);
+        self.pos.make(mv);
+    }
+
+    /// Takes back the last move made with `make` or `make_null`. Does nothing at the root.
+    #[inline]
+    pub fn unmake(&mut self) {
+        if self.pos.states().len() <= 1 {
+            return;
+        }
+        self.psq.pop();
+        self.pos.unmake();
+    }
+
+    /// Passes the move to the opponent (for null-move pruning); never legal in check.
+    #[inline]
+    pub fn make_null(&mut self) {
+        let psq = *self.psq.last().expect("the root's sums are never popped");
+        self.psq.push(psq);
+        self.pos.make_null();
+    }
+
+    /// The evaluation from the side to move's view.
+    #[inline]
+    pub fn evaluate(&self) -> i32 {
+        classical::evaluate(&self.pos, *self.psq.last().expect("never popped"))
+    }
+}
+
+impl Game for Chess {
+    type Move = Move;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const NULL_MOVE: Move = Move::NONE;
+    const MOVE_INDEX_COUNT: usize = Position::MOVE_INDEX_COUNT;
+    const PIECE_COUNT: usize = Position::PIECE_COUNT;
+    const SQUARE_COUNT: usize = Position::SQUARE_COUNT;
+
+    fn startpos() -> Self {
+        Chess::from(Position::startpos())
+    }
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Position::from_fen(fen).map(Chess::from)
+    }
+    fn to_fen(&self) -> String {
+        self.pos.to_fen()
+    }
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.pos.side_to_move()
+    }
+    #[inline]
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+    #[inline]
+    fn key_after(&self, m: Move) -> u64 {
+        self.pos.key_after(m)
+    }
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+    #[inline]
+    fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        Game::generate(&self.pos, kind, out)
+    }
+    fn count_moves(&self) -> usize {
+        Game::count_moves(&self.pos)
+    }
+    #[inline]
+    fn is_legal(&self, m: Move) -> bool {
+        self.pos.is_legal(m)
+    }
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        Game::is_capture(&self.pos, m)
+    }
+    #[inline]
+    fn moved_piece(&self, m: Move) -> usize {
+        Game::moved_piece(&self.pos, m)
+    }
+    #[inline]
+    fn captured_piece(&self, m: Move) -> Option<usize> {
+        Game::captured_piece(&self.pos, m)
+    }
+    #[inline]
+    fn move_target(m: Move) -> usize {
+        Position::move_target(m)
+    }
+    #[inline]
+    fn gives_check(&mut self, m: Move) -> bool {
+        Game::gives_check(&mut self.pos, m)
+    }
+    #[inline]
+    fn make(&mut self, m: Move) {
+        Chess::make(self, m)
+    }
+    #[inline]
+    fn unmake(&mut self) {
+        Chess::unmake(self)
+    }
+    #[inline]
+    fn make_null(&mut self) {
+        Chess::make_null(self)
+    }
+    #[inline]
+    fn unmake_null(&mut self) {
+        Chess::unmake(self)
+    }
+    #[inline]
+    fn rule_outcome(&self) -> Option<Outcome> {
+        self.pos.rule_outcome()
+    }
+    fn no_moves_outcome(&self) -> Outcome {
+        self.pos.no_moves_outcome()
+    }
+    #[inline]
+    fn move_index(m: Move) -> usize {
+        Position::move_index(m)
+    }
+    #[inline]
+    fn move_to_bits(m: Move) -> u16 {
+        Position::move_to_bits(m)
+    }
+    #[inline]
+    fn move_from_bits(bits: u16) -> Option<Move> {
+        Position::move_from_bits(bits)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.pos.parse_move(text)
+    }
+    fn format_move(&self, m: Move) -> String {
+        Game::format_move(&self.pos, m)
+    }
+}
+
+/// A king's capture value in MVV-LVA (it is never really taken).
+const KING_CAPTURE_VALUE: i32 = 2000;
+
+impl SearchGame for Chess {
+    const MINOR_PIECE_VALUE: i32 = classical::VALUE[Kind::Knight as usize].0;
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        Chess::evaluate(self)
+    }
+    /// A queen promotion counts as a capture of what it gains (the capture stage generates
+    /// it, quiet or not), so that ordering and quiescence's delta pruning weigh it.
+    #[inline]
+    fn capture_values(&self, m: Move) -> Option<(i32, i32)> {
+        let value = |k: Kind| {
+            if k == Kind::King {
+                KING_CAPTURE_VALUE
+            } else {
+                classical::VALUE[k.index()].0
+            }
+        };
+        let gain = match m.promoted() {
+            Some(Kind::Queen) => value(Kind::Queen) - value(Kind::Pawn),
+            _ => 0,
+        };
+        let victim = match self.pos.captured_kind(m) {
+            Some(k) => value(k) + gain,
+            None if gain > 0 => gain,
+            None => return None,
+        };
+        let attacker = self.pos.piece_at(m.from())?.kind();
+        Some((victim, value(attacker)))
+    }
+    #[inline]
+    fn see(&mut self, m: Move) -> i32 {
+        self.pos.see(m, &classical::EXCHANGE_VALUES)
+    }
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        // With only king and pawns, zugzwang is common and a null move lies.
+        self.pos.has_pieces(self.pos.side_to_move())
+    }
+}

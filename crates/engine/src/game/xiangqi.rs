@@ -1,0 +1,320 @@
+//! Xiangqi as the engine plays it: the rules' position, its material and placement sums, and
+//! the net's accumulators when a net evaluates.
+
+use super::SearchGame;
+use crate::eval::linear::S;
+use crate::eval::xiangqi as classical;
+use crate::nnue::{Accumulators, Net};
+use jiangjun_rules::xiangqi::{FenError, Kind, Move, MoveError, Position};
+use jiangjun_rules::{Game, GenKind, MoveList, Outcome, Side};
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// A Xiangqi position with the evaluation's incremental state. It reads as the rules'
+/// `Position` (`Deref`); moves go through its own `make`/`unmake`, which keep the state.
+#[derive(Clone)]
+pub struct Xiangqi {
+    pos: Position,
+    /// Material and placement of each side for every position from the root, the current
+    /// last: a move pushes, unmake pops.
+    psq: Vec<[S; 2]>,
+    /// The net's accumulators, one pair per state, when a net evaluates (`set_net`); `None`
+    /// keeps the classical evaluation, and make/unmake then pay one untaken branch.
+    nnue: Option<Box<Accumulators>>,
+}
+
+impl Deref for Xiangqi {
+    type Target = Position;
+    #[inline]
+    fn deref(&self) -> &Position {
+        &self.pos
+    }
+}
+
+impl From<Position> for Xiangqi {
+    /// Takes a position with its history; the sums are rebuilt for every state in it.
+    fn from(pos: Position) -> Xiangqi {
+        let mut root = pos.clone();
+        let history: Vec<Option<Move>> = pos.states()[1..].iter().map(|s| s.mv).collect();
+        for _ in &history {
+            root.unmake();
+        }
+        let mut x = Xiangqi {
+            psq: Vec::with_capacity(512),
+            pos: root,
+            nnue: None,
+        };
+        x.psq.push(classical::psq_of(&x.pos));
+        x.replay(&history);
+        x
+    }
+}
+
+impl Xiangqi {
+    /// The rules' position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    fn replay(&mut self, history: &[Option<Move>]) {
+        for &mv in history {
+            match mv {
+                Some(m) => self.make(m),
+                None => self.make_null(),
+            }
+        }
+    }
+
+    /// Plays a move that must be legal (from `generate` or `parse_move`).
+    #[inline]
+    pub fn make(&mut self, mv: Move) {
+        let (from, to) = (mv.from(), mv.to());
+        let moving = self
+            .pos
+            .piece_at(from)
+            .expect("a legal move starts on a piece");
+        let captured = self.pos.piece_at(to);
+        let mut psq = *self.psq.last().expect("the root's sums are never popped");
+        let (us, kind) = (moving.side(), moving.kind());
+        psq[us.index()] += classical::piece_score(kind, us, to);
+        psq[us.index()] -= classical::piece_score(kind, us, from);
+        if let Some(c) = captured {
+            psq[c.side().index()] -= classical::piece_score(c.kind(), c.side(), to);
+        }
+        self.psq.push(psq);
+        self.pos.make(mv);
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            let kings = [self.pos.king(Side::Red), self.pos.king(Side::Black)];
+            acc.push_move(self.pos.board(), kings, moving, (from, to), captured);
+        }
+    }
+
+    /// Takes back the last move made with `make` or `make_null`. Does nothing at the root.
+    #[inline]
+    pub fn unmake(&mut self) {
+        if self.pos.ply() == 0 {
+            return;
+        }
+        self.psq.pop();
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.pop();
+        }
+        self.pos.unmake();
+    }
+
+    /// Passes the move to the opponent (for null-move pruning); never legal in check.
+    #[inline]
+    pub fn make_null(&mut self) {
+        let psq = *self.psq.last().expect("the root's sums are never popped");
+        self.psq.push(psq);
+        self.pos.make_null();
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.push_copy();
+        }
+    }
+
+    /// Evaluates with `net` from now on, or with the classical evaluation when `None`. The
+    /// accumulators are built at the root and the moves since replayed, so every state has
+    /// its pair and the moves can be taken back.
+    pub fn set_net(&mut self, net: Option<Arc<Net>>) {
+        self.nnue = None;
+        let Some(net) = net else {
+            return;
+        };
+        // Back to the root, attach there, and replay: every state gets its pair.
+        let history: Vec<Option<Move>> = self.pos.states()[1..].iter().map(|s| s.mv).collect();
+        for _ in &history {
+            self.unmake();
+        }
+        let kings = [self.pos.king(Side::Red), self.pos.king(Side::Black)];
+        self.nnue = Some(Box::new(Accumulators::new(net, self.pos.board(), kings)));
+        self.replay(&history);
+    }
+
+    /// How much of the evaluation is the net's, in percent (with a net attached; 100 until
+    /// set): the rest is the classical evaluation's. A blend of the two was measured to play
+    /// better than either while the net's data is small (docs/engine/nnue.md).
+    pub fn set_net_blend(&mut self, percent: u8) {
+        if let Some(acc) = self.nnue.as_deref_mut() {
+            acc.set_blend(percent);
+        }
+    }
+
+    /// The net this position evaluates with, if any.
+    pub fn net(&self) -> Option<&Arc<Net>> {
+        self.nnue.as_deref().map(Accumulators::net)
+    }
+
+    /// The net's accumulators, if a net is attached (for tests and tools).
+    pub fn accumulators(&self) -> Option<&Accumulators> {
+        self.nnue.as_deref()
+    }
+
+    /// The classical evaluation alone, from the incremental sums.
+    pub fn classical(&self) -> i32 {
+        classical::evaluate(&self.pos, *self.psq.last().expect("never popped"))
+    }
+
+    /// The evaluation from the side to move's view: the net's share of the net and the rest
+    /// the classical evaluation, or the classical evaluation alone without a net.
+    #[inline]
+    pub fn evaluate(&self) -> i32 {
+        if let Some(acc) = self.nnue.as_deref() {
+            let net = acc.evaluate(self.pos.side_to_move());
+            let share = acc.blend();
+            if share >= 100 {
+                return net;
+            }
+            return (net * share + self.classical() * (100 - share)) / 100;
+        }
+        self.classical()
+    }
+
+    /// The material phase (see `eval::xiangqi::phase`).
+    pub fn phase(&self) -> i32 {
+        classical::phase(&self.pos)
+    }
+}
+
+impl Game for Xiangqi {
+    type Move = Move;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const NULL_MOVE: Move = Move::NONE;
+    const MOVE_INDEX_COUNT: usize = Position::MOVE_INDEX_COUNT;
+    const PIECE_COUNT: usize = Position::PIECE_COUNT;
+    const SQUARE_COUNT: usize = Position::SQUARE_COUNT;
+
+    fn startpos() -> Self {
+        Xiangqi::from(Position::startpos())
+    }
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Position::from_fen(fen).map(Xiangqi::from)
+    }
+    fn to_fen(&self) -> String {
+        self.pos.to_fen()
+    }
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.pos.side_to_move()
+    }
+    #[inline]
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+    #[inline]
+    fn key_after(&self, m: Move) -> u64 {
+        self.pos.key_after(m)
+    }
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+    #[inline]
+    fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        Game::generate(&self.pos, kind, out)
+    }
+    fn count_moves(&self) -> usize {
+        Game::count_moves(&self.pos)
+    }
+    #[inline]
+    fn is_legal(&self, m: Move) -> bool {
+        self.pos.is_legal(m)
+    }
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        Game::is_capture(&self.pos, m)
+    }
+    #[inline]
+    fn moved_piece(&self, m: Move) -> usize {
+        Game::moved_piece(&self.pos, m)
+    }
+    #[inline]
+    fn captured_piece(&self, m: Move) -> Option<usize> {
+        Game::captured_piece(&self.pos, m)
+    }
+    #[inline]
+    fn move_target(m: Move) -> usize {
+        Position::move_target(m)
+    }
+    #[inline]
+    fn gives_check(&mut self, m: Move) -> bool {
+        Game::gives_check(&mut self.pos, m)
+    }
+    #[inline]
+    fn make(&mut self, m: Move) {
+        Xiangqi::make(self, m)
+    }
+    #[inline]
+    fn unmake(&mut self) {
+        Xiangqi::unmake(self)
+    }
+    #[inline]
+    fn make_null(&mut self) {
+        Xiangqi::make_null(self)
+    }
+    #[inline]
+    fn unmake_null(&mut self) {
+        Xiangqi::unmake(self)
+    }
+    #[inline]
+    fn rule_outcome(&self) -> Option<Outcome> {
+        self.pos.rule_outcome()
+    }
+    fn no_moves_outcome(&self) -> Outcome {
+        self.pos.no_moves_outcome()
+    }
+    #[inline]
+    fn move_index(m: Move) -> usize {
+        Position::move_index(m)
+    }
+    #[inline]
+    fn move_to_bits(m: Move) -> u16 {
+        Position::move_to_bits(m)
+    }
+    #[inline]
+    fn move_from_bits(bits: u16) -> Option<Move> {
+        Position::move_from_bits(bits)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.pos.parse_move(text)
+    }
+    fn format_move(&self, m: Move) -> String {
+        Game::format_move(&self.pos, m)
+    }
+}
+
+/// A king's capture value in MVV-LVA (it is never really taken).
+const KING_CAPTURE_VALUE: i32 = 2000;
+
+impl SearchGame for Xiangqi {
+    const MINOR_PIECE_VALUE: i32 = classical::VALUE[Kind::Horse as usize];
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        Xiangqi::evaluate(self)
+    }
+    #[inline]
+    fn capture_values(&self, m: Move) -> Option<(i32, i32)> {
+        let victim = self.pos.piece_at(m.to())?;
+        let attacker = self.pos.piece_at(m.from())?;
+        let value = |k: Kind| {
+            if k == Kind::King {
+                KING_CAPTURE_VALUE
+            } else {
+                classical::VALUE[k as usize]
+            }
+        };
+        Some((value(victim.kind()), value(attacker.kind())))
+    }
+    #[inline]
+    fn see(&mut self, m: Move) -> i32 {
+        self.pos.see(m, &classical::VALUE)
+    }
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        self.pos.has_attacking_material(self.pos.side_to_move())
+    }
+}

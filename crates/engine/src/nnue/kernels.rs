@@ -1,0 +1,113 @@
+//! The integer loops of inference, each written once as plain portable Rust (`portable`) and
+//! compiled a second time with AVX2 by `multiversion`, which picks the AVX2 copy at run time
+//! on a CPU that has it (one feature test, then a cached function pointer). Both copies are
+//! the same wrapping i16 and i32 integer arithmetic, so they give bit-identical results
+//! whatever the compiler vectorises; `tests` checks that they do.
+//!
+//! Why a crate: calling code compiled for a CPU feature that the build's baseline lacks needs
+//! `unsafe` and a feature test kept next to every call; multiversion generates that pair and
+//! keeps our code free of `unsafe`.
+
+use multiversion::multiversion;
+
+/// `acc = from + add − sub − sub2` element by element: a move (`sub2`: the captured piece).
+#[multiversion(targets("x86_64+avx2"))]
+pub fn update(acc: &mut [i16], from: &[i16], add: &[i16], sub: &[i16], sub2: Option<&[i16]>) {
+    portable::update(acc, from, add, sub, sub2)
+}
+
+/// `acc += column`.
+#[multiversion(targets("x86_64+avx2"))]
+pub fn add(acc: &mut [i16], column: &[i16]) {
+    portable::add(acc, column)
+}
+
+/// `Σ clamp(us, 0, qa) · w_us + Σ clamp(them, 0, qa) · w_them` in wrapping i32.
+#[multiversion(targets("x86_64+avx2"))]
+pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i16) -> i32 {
+    portable::output_sum(us, w_us, them, w_them, qa)
+}
+
+/// The loops themselves. `inline(always)` puts each into its caller above, where it is
+/// compiled with that caller's features; called directly, it is the baseline code.
+pub mod portable {
+    #[inline(always)]
+    pub fn update(acc: &mut [i16], from: &[i16], add: &[i16], sub: &[i16], sub2: Option<&[i16]>) {
+        match sub2 {
+            None => {
+                for (((a, f), p), m) in acc.iter_mut().zip(from).zip(add).zip(sub) {
+                    *a = f.wrapping_add(*p).wrapping_sub(*m);
+                }
+            }
+            Some(sub2) => {
+                for ((((a, f), p), m), c) in acc.iter_mut().zip(from).zip(add).zip(sub).zip(sub2) {
+                    *a = f.wrapping_add(*p).wrapping_sub(*m).wrapping_sub(*c);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub fn add(acc: &mut [i16], column: &[i16]) {
+        for (a, w) in acc.iter_mut().zip(column) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+
+    #[inline(always)]
+    pub fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+        acc.iter()
+            .zip(w)
+            .map(|(&a, &w)| i32::from(a.clamp(0, qa)) * i32::from(w))
+            .fold(0i32, i32::wrapping_add)
+    }
+
+    #[inline(always)]
+    pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i16) -> i32 {
+        dot_clipped(us, w_us, qa).wrapping_add(dot_clipped(them, w_them, qa))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiangjun_rules::random::{self, RngExt};
+
+    fn random_vec(rng: &mut jiangjun_rules::random::Generator, n: usize) -> Vec<i16> {
+        (0..n)
+            .map(|_| rng.random_range(i16::MIN..=i16::MAX))
+            .collect()
+    }
+
+    /// Whatever copy the CPU runs gives the portable copy's results, over widths that are and
+    /// are not multiples of a vector, with values that wrap.
+    #[test]
+    fn the_dispatched_kernels_equal_the_portable_ones() {
+        let mut rng = random::seeded(17);
+        for n in [8, 13, 64, 128, 250, 256, 1024] {
+            for _ in 0..50 {
+                let (a, b, c, d) = (
+                    random_vec(&mut rng, n),
+                    random_vec(&mut rng, n),
+                    random_vec(&mut rng, n),
+                    random_vec(&mut rng, n),
+                );
+                let qa = rng.random_range(1..=510i16);
+                for sub2 in [None, Some(d.as_slice())] {
+                    let (mut x, mut y) = (vec![0; n], vec![1; n]);
+                    update(&mut x, &a, &b, &c, sub2);
+                    portable::update(&mut y, &a, &b, &c, sub2);
+                    assert_eq!(x, y);
+                }
+                let (mut x, mut y) = (a.clone(), a.clone());
+                add(&mut x, &b);
+                portable::add(&mut y, &b);
+                assert_eq!(x, y);
+                assert_eq!(
+                    output_sum(&a, &b, &c, &d, qa),
+                    portable::output_sum(&a, &b, &c, &d, qa)
+                );
+            }
+        }
+    }
+}

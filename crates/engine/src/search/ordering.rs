@@ -1,0 +1,203 @@
+//! Move ordering, in stages: the transposition-table move is tried before any move is
+//! generated (a cutoff by it saves the generation); then the captures are generated and those
+//! that do not lose material (static exchange ≥ 0) come by victim value and capture history;
+//! then the two killers and the counter move, each checked legal on its own; only then are the
+//! quiet moves generated, to come by their butterfly and continuation histories, with the
+//! captures that lose material last. Moves are picked one at a time (selection), since a
+//! cutoff usually comes early and sorting the rest would be wasted.
+
+use super::history::{History, PieceTo};
+use crate::game::SearchGame;
+use jiangjun_rules::{GenKind, MOVE_LIST_CAPACITY, MoveList};
+
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: [i32; 2] = [1 << 26, (1 << 26) - 1];
+const COUNTER: i32 = (1 << 26) - 2;
+const BAD_CAPTURE: i32 = -(1 << 28);
+/// The low bit of a capture's score is set while its exchange is not yet known to be safe:
+/// the static exchange is only worked out when the capture comes up for picking, since most
+/// nodes cut off before their later captures are reached.
+const UNCHECKED: i32 = 1;
+
+/// Whether a picked move's score puts it among the losing captures.
+#[inline]
+pub fn is_bad_capture(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
+/// What a node knows that ordering needs: the history tables and the moves that led here.
+pub struct Context<'h, G: SearchGame> {
+    pub history: &'h History<G>,
+    pub killers: [G::Move; 2],
+    pub counter: G::Move,
+    /// The continuation identities of the moves one and two plies back.
+    pub prev: [PieceTo; 2],
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Stage {
+    TtMove,
+    GenerateCaptures,
+    GoodCaptures,
+    Killers,
+    GenerateQuiets,
+    Rest,
+}
+
+pub struct Picker<M: Copy> {
+    stage: Stage,
+    kind: GenKind,
+    tt_move: Option<M>,
+    /// How many of the killers and counter move were considered, and those returned (which
+    /// the quiet generation then leaves out).
+    early_tried: usize,
+    early: [Option<M>; 3],
+    moves: MoveList<M>,
+    scores: [i32; MOVE_LIST_CAPACITY],
+    next: usize,
+}
+
+impl<M: Copy + Eq> Picker<M> {
+    /// A picker over the moves of `kind`, starting with `tt_move` (already checked legal).
+    pub fn new(kind: GenKind, tt_move: Option<M>, filler: M) -> Picker<M> {
+        Picker {
+            stage: Stage::TtMove,
+            kind,
+            tt_move,
+            early_tried: 0,
+            early: [None; 3],
+            moves: MoveList::new(filler),
+            scores: [0; MOVE_LIST_CAPACITY],
+            next: 0,
+        }
+    }
+
+    /// The next move with its ordering score, or `None` when all were returned.
+    /// Quiet moves are generated only once the good captures, killers and counter move have
+    /// not cut the node off, which most cut nodes never reach.
+    pub fn next<G: SearchGame<Move = M>>(
+        &mut self,
+        pos: &mut G,
+        ctx: &Context<'_, G>,
+    ) -> Option<(M, i32)> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, GOOD_CAPTURE * 2));
+                    }
+                }
+                Stage::GenerateCaptures => {
+                    let kind = if self.kind == GenKind::All {
+                        self.stage = Stage::GoodCaptures;
+                        GenKind::Captures
+                    } else {
+                        self.stage = Stage::Rest;
+                        self.kind
+                    };
+                    self.generate(pos, ctx, kind);
+                }
+                Stage::GoodCaptures => {
+                    if let Some(found) = self.pick(pos, GOOD_CAPTURE) {
+                        return Some(found);
+                    }
+                    self.stage = Stage::Killers;
+                }
+                Stage::Killers => {
+                    let candidates = [ctx.killers[0], ctx.killers[1], ctx.counter];
+                    let scores = [KILLER[0], KILLER[1], COUNTER];
+                    while self.early_tried < candidates.len() {
+                        let i = self.early_tried;
+                        self.early_tried += 1;
+                        let m = candidates[i];
+                        if m != G::NULL_MOVE
+                            && Some(m) != self.tt_move
+                            && !candidates[..i].contains(&m)
+                            && pos.capture_values(m).is_none()
+                            && pos.is_legal(m)
+                        {
+                            self.early[i] = Some(m);
+                            return Some((m, scores[i]));
+                        }
+                    }
+                    self.stage = Stage::GenerateQuiets;
+                }
+                Stage::GenerateQuiets => {
+                    self.stage = Stage::Rest;
+                    self.generate(pos, ctx, GenKind::Quiets);
+                }
+                Stage::Rest => return self.pick(pos, i32::MIN),
+            }
+        }
+    }
+
+    /// Appends the moves of `kind` (without those already returned) and scores them.
+    fn generate<G: SearchGame<Move = M>>(
+        &mut self,
+        pos: &mut G,
+        ctx: &Context<'_, G>,
+        kind: GenKind,
+    ) {
+        let start = self.moves.len();
+        pos.generate(kind, &mut self.moves);
+        let (tt, early) = (self.tt_move, self.early);
+        if tt.is_some() || kind == GenKind::Quiets {
+            self.moves
+                .retain_from(start, |m| Some(m) != tt && !early.contains(&Some(m)));
+        }
+        self.score(pos, ctx, start);
+    }
+
+    fn score<G: SearchGame<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
+        let side = pos.side_to_move().index();
+        for i in start..self.moves.len() {
+            let m = self.moves.as_slice()[i];
+            let now = History::<G>::piece_to(pos, m);
+            self.scores[i] = if let Some((victim, attacker)) = pos.capture_values(m) {
+                let captured = pos.captured_piece(m).unwrap_or(0);
+                let value = 2 * (victim * 16 + ctx.history.capture_score(now, captured) / 16);
+                // A capture of a piece worth at least the capturer never loses material.
+                GOOD_CAPTURE + value + i32::from(victim < attacker) * UNCHECKED
+            } else {
+                ctx.history.quiet_score(side, m, now, ctx.prev)
+            };
+        }
+    }
+
+    /// The best remaining move if its score reaches `floor`.
+    fn pick<G: SearchGame<Move = M>>(&mut self, pos: &mut G, floor: i32) -> Option<(M, i32)> {
+        let n = self.moves.len();
+        loop {
+            if self.next >= n {
+                return None;
+            }
+            // The first of the highest scores, found in two passes: a maximum the compiler
+            // turns into vector instructions, then its first position (in a branchy single
+            // pass, the compare-and-branch on every move was a twentieth of all the work).
+            let rest = &self.scores[self.next..n];
+            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+            let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
+            let m = self.moves.as_slice()[best];
+            let score = self.scores[best];
+            if score < floor {
+                return None;
+            }
+            if score >= GOOD_CAPTURE && score & UNCHECKED != 0 {
+                // A capture by a more valuable piece: safe only if the exchange says so.
+                if pos.see(m) >= 0 {
+                    self.scores[best] = score - UNCHECKED;
+                } else {
+                    self.scores[best] = score - UNCHECKED - GOOD_CAPTURE + BAD_CAPTURE;
+                    continue;
+                }
+            }
+            let score = self.scores[best];
+            let moves = self.moves.as_mut_slice();
+            moves.swap(self.next, best);
+            self.scores.swap(self.next, best);
+            self.next += 1;
+            return Some((m, score));
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! Attack detection: is a point attacked, is a king in check, and would a move leave its own
+//! king in check. The last is asked of every pseudo-legal move, so it looks at the position
+//! *as if* the move were made, without making it.
+
+use super::lines;
+use super::position::Position;
+use super::tables::{HORSE_ATTACKERS, advisor_moves, elephant_moves, king_moves};
+use super::types::{Kind, Move, Piece, Square};
+use crate::Side;
+
+/// The rank direction in which `side`'s pawns advance.
+#[inline]
+pub const fn forward(side: Side) -> i32 {
+    match side {
+        Side::Red => 1,
+        Side::Black => -1,
+    }
+}
+
+impl Position {
+    /// Whether `side`'s king is attacked, counting the flying-general rule as an attack.
+    pub fn is_in_check(&self, side: Side) -> bool {
+        let ksq = self.king(side);
+        self.king_attacked(
+            ksq,
+            side,
+            |s| self.piece_at(s),
+            self.rank_line(ksq.rank()),
+            self.file_line(ksq.file()),
+        )
+    }
+
+    /// Whether the side to move's king would be safe after the pseudo-legal move `mv`.
+    #[inline]
+    pub fn is_legal_pseudo(&self, mv: Move) -> bool {
+        self.is_legal_with(mv, &self.exposure())
+    }
+
+    /// Where a move of the side to move could expose its own king, when it is not in check:
+    /// the points whose piece must not leave (it blocks a rook, king, cannon or horse) and the
+    /// empty points it must not enter (between the king and a cannon with no screen).
+    /// Computed once per node so that most moves need no closer look.
+    pub(super) fn exposure(&self) -> Exposure {
+        let us = self.side_to_move();
+        if self.in_check() {
+            return Exposure {
+                leave: !0,
+                enter: !0,
+            };
+        }
+        let them = us.flip();
+        let ksq = self.king(us);
+        let mut leave = ksq.bit();
+        let mut enter = 0u128;
+        let enemy = |s: Option<Square>, k: Kind| {
+            s.and_then(|s| self.piece_at(s)) == Some(Piece::new(them, k))
+        };
+        let (f, r) = (ksq.file(), ksq.rank());
+        for (i, (up, rank_dir)) in [(true, true), (false, true), (true, false), (false, false)]
+            .into_iter()
+            .enumerate()
+        {
+            let line = if rank_dir {
+                self.rank_line(r)
+            } else {
+                self.file_line(f)
+            };
+            let pos = if rank_dir { f } else { r };
+            let at = |x: i32| {
+                if rank_dir {
+                    Square::new(x, r)
+                } else {
+                    Square::new(f, x)
+                }
+            };
+            let (p1, p2) = if up {
+                lines::above(line, pos)
+            } else {
+                lines::below(line, pos)
+            };
+            let p3 = p2.and_then(|x| {
+                if up {
+                    lines::above(line, x).0
+                } else {
+                    lines::below(line, x).0
+                }
+            });
+            let (s1, s2, s3) = (p1.and_then(at), p2.and_then(at), p3.and_then(at));
+            let slider_behind = enemy(s2, Kind::Rook) || (i >= 2 && enemy(s2, Kind::King));
+            if let Some(s1) = s1 {
+                if slider_behind || enemy(s3, Kind::Cannon) {
+                    leave |= s1.bit();
+                }
+                if enemy(Some(s1), Kind::Cannon) {
+                    let mut x = pos;
+                    let end = p1.unwrap_or(pos);
+                    while x != end {
+                        x += if up { 1 } else { -1 };
+                        if x != end {
+                            enter |= at(x).map_or(0, Square::bit);
+                        }
+                    }
+                }
+            }
+            if let Some(s2) = s2
+                && enemy(s3, Kind::Cannon)
+            {
+                leave |= s2.bit();
+            }
+        }
+        for (from, leg) in HORSE_ATTACKERS[ksq.index()].iter() {
+            if enemy(Some(from), Kind::Horse) {
+                leave |= leg.bit();
+            }
+        }
+        Exposure { leave, enter }
+    }
+
+    /// `is_legal_pseudo` with the node's exposure already computed.
+    #[inline]
+    pub(super) fn is_legal_with(&self, mv: Move, exposure: &Exposure) -> bool {
+        // The king's own point is in `leave`, so king moves always take the slow path.
+        (exposure.leave & mv.from().bit()) | (exposure.enter & mv.to().bit()) == 0
+            || self.king_safe_after(mv)
+    }
+
+    /// The full test: is the side to move's king attacked once `mv` is made?
+    #[inline(never)]
+    fn king_safe_after(&self, mv: Move) -> bool {
+        !self.king_attacked_after(mv, self.side_to_move())
+    }
+
+    /// Whether the pseudo-legal move `mv` gives check, decided on the board as it would be
+    /// after the move, without making it: what `make` then `in_check` would say, at a
+    /// fraction of the cost (no state pushed, no accumulator updated).
+    pub fn gives_check_unmade(&self, mv: Move) -> bool {
+        self.king_attacked_after(mv, self.side_to_move().flip())
+    }
+
+    /// Whether `side`'s king is attacked once the side to move has played `mv`: the lines
+    /// through that king and the points next to it are read as the move leaves them.
+    #[inline]
+    fn king_attacked_after(&self, mv: Move, side: Side) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let moving = self.piece_at(from);
+        let is_king = matches!(moving, Some(p) if p.kind() == Kind::King && p.side() == side);
+        let ksq = if is_king { to } else { self.king(side) };
+        let mut rank_line = self.rank_line(ksq.rank());
+        let mut file_line = self.file_line(ksq.file());
+        if from.rank() == ksq.rank() {
+            rank_line &= !(1 << from.file());
+        }
+        if from.file() == ksq.file() {
+            file_line &= !(1 << from.rank());
+        }
+        if to.rank() == ksq.rank() {
+            rank_line |= 1 << to.file();
+        }
+        if to.file() == ksq.file() {
+            file_line |= 1 << to.rank();
+        }
+        let after = |s: Square| {
+            if s == to {
+                moving
+            } else if s == from {
+                None
+            } else {
+                self.piece_at(s)
+            }
+        };
+        self.king_attacked(ksq, side, after, rank_line, file_line)
+    }
+
+    /// Whether a king of `us` on `ksq` is attacked on a board described by `at` and the two
+    /// occupancy lines through `ksq`.
+    #[inline]
+    fn king_attacked(
+        &self,
+        ksq: Square,
+        us: Side,
+        at: impl Fn(Square) -> Option<Piece>,
+        rank_line: u16,
+        file_line: u16,
+    ) -> bool {
+        let them = us.flip();
+        let rook = Some(Piece::new(them, Kind::Rook));
+        let cannon = Some(Piece::new(them, Kind::Cannon));
+        let king = Some(Piece::new(them, Kind::King));
+        let (f, r) = (ksq.file(), ksq.rank());
+        let on_rank = |x: i32| Square::new(x, r).and_then(&at);
+        let on_file = |x: i32| Square::new(f, x).and_then(&at);
+        for (first, second) in [lines::above(rank_line, f), lines::below(rank_line, f)] {
+            if first.is_some_and(|x| on_rank(x) == rook)
+                || second.is_some_and(|x| on_rank(x) == cannon)
+            {
+                return true;
+            }
+        }
+        for (first, second) in [lines::above(file_line, r), lines::below(file_line, r)] {
+            if let Some(x) = first {
+                let p = on_file(x);
+                if p == rook || p == king {
+                    return true;
+                }
+            }
+            if second.is_some_and(|x| on_file(x) == cannon) {
+                return true;
+            }
+        }
+        let horse = Some(Piece::new(them, Kind::Horse));
+        for (from, leg) in HORSE_ATTACKERS[ksq.index()].iter() {
+            if at(from) == horse && at(leg).is_none() {
+                return true;
+            }
+        }
+        let pawn = Some(Piece::new(them, Kind::Pawn));
+        // A king never leaves its own half, so enemy pawns beside it have crossed the river.
+        [(0, forward(us)), (1, 0), (-1, 0)]
+            .iter()
+            .any(|&(df, dr)| ksq.offset(df, dr).is_some_and(|s| at(s) == pawn))
+    }
+
+    /// A cheap filter for "does `mv` give check": false only when it surely does not. A check
+    /// needs the moved piece to attack the enemy king from its target, or the move to open or
+    /// close a line through the king (a rook or cannon line, a cannon's screen, the facing
+    /// kings) or to free a horse's leg next to the king.
+    pub fn may_give_check(&self, mv: Move) -> bool {
+        let ek = self.king(self.side_to_move().flip());
+        let (from, to) = (mv.from(), mv.to());
+        let on_lines = |s: Square| s.file() == ek.file() || s.rank() == ek.rank();
+        if on_lines(from) || on_lines(to) {
+            return true;
+        }
+        if (from.file() - ek.file()).abs() == 1 && (from.rank() - ek.rank()).abs() == 1 {
+            return true; // a horse leg beside the king
+        }
+        match self.piece_at(from).map(|p| p.kind()) {
+            Some(Kind::Horse) => HORSE_ATTACKERS[ek.index()].iter().any(|(h, _)| h == to),
+            Some(Kind::Pawn) => (to.file() - ek.file()).abs() + (to.rank() - ek.rank()).abs() == 1,
+            _ => false,
+        }
+    }
+
+    /// Whether `by` attacks the point `s`: could a piece of `by` move there if an enemy piece
+    /// stood on it. Ignores pins; the kings' facing rule is not an attack on other points.
+    pub fn is_attacked(&self, s: Square, by: Side) -> bool {
+        self.attackers(s, by).next().is_some()
+    }
+
+    /// The points of `by`'s pieces that attack `s` (pseudo-legally, pins ignored).
+    pub fn attackers(&self, s: Square, by: Side) -> impl Iterator<Item = Square> + '_ {
+        let mut found = [Square::A0; 16];
+        let mut n = 0;
+        let mut add = |x: Square| {
+            if n < found.len() {
+                found[n] = x;
+                n += 1;
+            }
+        };
+        let is = |x: Square, k: Kind| self.piece_at(x) == Some(Piece::new(by, k));
+        let (f, r) = (s.file(), s.rank());
+        let rays = self.line_neighbours(s);
+        for (i, (first, second)) in rays.iter().enumerate() {
+            let to_sq = |x: i32| {
+                if i < 2 {
+                    Square::new(x, r)
+                } else {
+                    Square::new(f, x)
+                }
+            };
+            if let Some(x) = first.and_then(to_sq).filter(|&x| is(x, Kind::Rook)) {
+                add(x);
+            }
+            if let Some(x) = second.and_then(to_sq).filter(|&x| is(x, Kind::Cannon)) {
+                add(x);
+            }
+        }
+        for (from, leg) in HORSE_ATTACKERS[s.index()].iter() {
+            if is(from, Kind::Horse) && self.piece_at(leg).is_none() {
+                add(from);
+            }
+        }
+        // The short-range pieces move symmetrically, so their attackers stand where they could
+        // step to from `s`.
+        for (x, eye) in elephant_moves(by, s).iter() {
+            if s.on_own_half(by) && is(x, Kind::Elephant) && self.piece_at(eye).is_none() {
+                add(x);
+            }
+        }
+        if s.in_palace(by) {
+            for (x, _) in advisor_moves(by, s).iter() {
+                if is(x, Kind::Advisor) {
+                    add(x);
+                }
+            }
+            for (x, _) in king_moves(by, s).iter() {
+                if is(x, Kind::King) {
+                    add(x);
+                }
+            }
+        }
+        let mut pawn_from = [(0, -forward(by)), (1, 0), (-1, 0)].into_iter();
+        let sideways_ok = !s.on_own_half(by);
+        for (df, dr) in pawn_from.by_ref() {
+            if (df == 0 || sideways_ok) && s.offset(df, dr).is_some_and(|x| is(x, Kind::Pawn)) {
+                add(s.offset(df, dr).expect("checked on board"));
+            }
+        }
+        found.into_iter().take(n)
+    }
+}
+
+/// Points, as 90-bit sets, where a move could expose the own king (see `exposure`).
+pub(super) struct Exposure {
+    pub leave: u128,
+    pub enter: u128,
+}

@@ -1,0 +1,127 @@
+//! Legal move generation: pseudo-legal moves per piece, then a king-safety filter that only
+//! looks closely at the few moves that could expose the king (see `attacks::could_expose`).
+
+use super::position::Position;
+use super::tables::{
+    HORSE_MOVES, RAYS, Steps, advisor_moves, elephant_moves, king_moves, pawn_moves,
+};
+use super::types::{Kind, Move, Square};
+use crate::{GenKind, MoveList};
+
+impl Position {
+    /// Appends every legal move (or every legal capture) of the side to move to `out`.
+    pub fn generate_legal(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        let start = out.len();
+        self.generate_pseudo(kind, out);
+        let exposure = self.exposure();
+        let mut n = start;
+        for i in start..out.len() {
+            let m = out.as_slice()[i];
+            if self.is_legal_with(m, &exposure) {
+                out.as_mut_slice()[n] = m;
+                n += 1;
+            }
+        }
+        out.truncate(n);
+    }
+
+    /// The number of legal moves, without keeping them (perft's leaves).
+    pub fn count_legal(&self) -> usize {
+        let mut list = MoveList::new(Move::NONE);
+        self.generate_pseudo(GenKind::All, &mut list);
+        let exposure = self.exposure();
+        list.iter()
+            .filter(|&m| self.is_legal_with(m, &exposure))
+            .count()
+    }
+
+    /// Whether `mv` is a legal move here (for moves from outside: the table, killers, text).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let Some(p) = self.piece_at(mv.from()) else {
+            return false;
+        };
+        if p.side() != self.side_to_move() {
+            return false;
+        }
+        let mut list = MoveList::new(Move::NONE);
+        self.piece_moves(mv.from(), p.kind(), GenKind::All, &mut list);
+        list.iter().any(|m| m == mv) && self.is_legal_pseudo(mv)
+    }
+
+    /// Moves that obey how each piece moves but may leave the own king in check.
+    pub fn generate_pseudo(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        let mut set = self.pieces(self.side_to_move());
+        while set != 0 {
+            let index = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let from = Square::from_index(index).expect("side sets hold only board bits");
+            let piece = self.piece_at(from).expect("side sets match the board");
+            self.piece_moves(from, piece.kind(), kind, out);
+        }
+    }
+
+    fn piece_moves(&self, from: Square, kind: Kind, which: GenKind, out: &mut MoveList<Move>) {
+        let us = self.side_to_move();
+        match kind {
+            Kind::King => self.step_moves(from, king_moves(us, from), false, which, out),
+            Kind::Advisor => self.step_moves(from, advisor_moves(us, from), false, which, out),
+            Kind::Elephant => self.step_moves(from, elephant_moves(us, from), true, which, out),
+            Kind::Horse => self.step_moves(from, &HORSE_MOVES[from.index()], true, which, out),
+            Kind::Pawn => self.step_moves(from, pawn_moves(us, from), false, which, out),
+            Kind::Rook => self.slide_moves(from, false, which, out),
+            Kind::Cannon => self.slide_moves(from, true, which, out),
+        }
+    }
+
+    #[inline]
+    fn step_moves(
+        &self,
+        from: Square,
+        steps: &Steps,
+        blockable: bool,
+        which: GenKind,
+        out: &mut MoveList<Move>,
+    ) {
+        let us = self.side_to_move();
+        for (to, via) in steps.iter() {
+            if blockable && self.piece_at(via).is_some() {
+                continue;
+            }
+            match self.piece_at(to) {
+                None if which.quiets() => out.push(Move::new(from, to)),
+                Some(p) if which.captures() && p.side() != us => out.push(Move::new(from, to)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Rook and cannon moves along the four lines: quiet moves up to the first piece, then a
+    /// rook takes that piece and a cannon takes the one after it (jumping the screen).
+    /// A plain walk along the mailbox: measured faster here than reading the occupancy lines
+    /// (112 against 105 M perft leaves/s), since most rays are short.
+    fn slide_moves(&self, from: Square, cannon: bool, which: GenKind, out: &mut MoveList<Move>) {
+        let us = self.side_to_move();
+        for ray in &RAYS[from.index()] {
+            let mut screened = false;
+            for &to in ray.points() {
+                match self.piece_at(to) {
+                    None if screened => {}
+                    None => {
+                        if which.quiets() {
+                            out.push(Move::new(from, to));
+                        }
+                    }
+                    // Beyond the first piece there is only a cannon's capture.
+                    Some(_) if cannon && !screened && which.captures() => screened = true,
+                    Some(_) if !which.captures() => break,
+                    Some(p) => {
+                        if which.captures() && p.side() != us {
+                            out.push(Move::new(from, to));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,500 @@
+//! Plays one game between two engines with the project's rules as the arbiter: the rules
+//! decide mate, stalemate, perpetual check, repetition and the natural-move limit; the runner
+//! adds the time forfeit, the maximum length, optional score adjudication and the forfeits of
+//! an engine that crashes, hangs or answers with no, a malformed or an illegal move.
+//!
+//! UCCI engines may also resign (`bestmove M resign`: an immediate loss, M is neither played
+//! nor checked) and offer draws (`bestmove M draw`: M is played and the opponent's next `go`
+//! carries `draw`, UCCI opponents only). An opponent that answers such a `go draw` with
+//! `bestmove M2 draw` accepts: the game is drawn by agreement at once, and M2 is not played
+//! (nor checked): per the UCCI spec and league simulator, the game is then simply drawn. Any
+//! other answer lets the offer lapse.
+
+use super::clock::{Clock, Tick, TimeControl};
+use super::engine::{Answer, Engine, Fault, MATE, Proto, Reply, Score, Suffix};
+use super::openings::Opening;
+use super::variant::{EngineMoveError, Variant};
+use jiangjun_rules::{Outcome, Reason, Side, xiangqi};
+use std::time::Duration;
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The rules core ended it. Kept as the core's own `Reason` (described by the core), so
+    /// that a rule added there (perpetual chase is on its way) needs no change here.
+    Rule(Reason),
+    MaxLength,
+    ResignAdjudication,
+    DrawAdjudication,
+    /// A UCCI engine answered `bestmove … resign`.
+    Resignation,
+    /// A UCCI engine accepted the opponent's draw offer.
+    DrawAgreement,
+    TimeForfeit,
+    Crash,
+    Hang,
+    IllegalMove,
+    MalformedMove,
+    NoBestMove,
+}
+
+impl Termination {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::Rule(r) => r.describe(),
+            Termination::MaxLength => "maximum game length",
+            Termination::ResignAdjudication => "adjudicated loss",
+            Termination::DrawAdjudication => "adjudicated draw",
+            Termination::Resignation => "resignation",
+            Termination::DrawAgreement => "draw by agreement",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Crash => "crash",
+            Termination::Hang => "hang",
+            Termination::IllegalMove => "illegal move",
+            Termination::MalformedMove => "malformed move",
+            Termination::NoBestMove => "no bestmove",
+        }
+    }
+
+    /// Every ending the rules core does not decide, for reading a `Termination` tag back.
+    pub const NOT_BY_RULE: [Termination; 11] = [
+        Termination::MaxLength,
+        Termination::ResignAdjudication,
+        Termination::DrawAdjudication,
+        Termination::Resignation,
+        Termination::DrawAgreement,
+        Termination::TimeForfeit,
+        Termination::Crash,
+        Termination::Hang,
+        Termination::IllegalMove,
+        Termination::MalformedMove,
+        Termination::NoBestMove,
+    ];
+
+    /// The ending that `describe` words as `text` (any case), among those the rules core does
+    /// not decide: a PGN's `Termination` tag read back.
+    pub fn described_as(text: &str) -> Option<Termination> {
+        let text = text.trim();
+        Termination::NOT_BY_RULE
+            .into_iter()
+            .find(|t| t.describe().eq_ignore_ascii_case(text))
+    }
+
+    /// Whether the loser misbehaved (as opposed to losing or drawing over the board).
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Termination::TimeForfeit
+                | Termination::Crash
+                | Termination::Hang
+                | Termination::IllegalMove
+                | Termination::MalformedMove
+                | Termination::NoBestMove
+        )
+    }
+}
+
+/// The result of a game; `Some(side)` is the winner.
+#[derive(Clone, Debug)]
+pub struct GameRecord<M = xiangqi::Move> {
+    pub winner: Option<Side>,
+    pub termination: Termination,
+    /// Moves after the opening, in order.
+    pub moves: Vec<M>,
+    /// A human-readable detail, e.g. the illegal move text.
+    pub detail: String,
+    /// Engines that were killed during the game (to be restarted), by side.
+    pub killed: [bool; 2],
+    /// Unrecognised output lines, by side.
+    pub noise: [u32; 2],
+    /// Draw offers made (`bestmove M draw` not accepting an offer), by side.
+    pub offers: [u32; 2],
+}
+
+/// Score adjudication, both optional.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Adjudication {
+    /// `(moves, score)`: a side whose own score was at most −score for `moves` moves in a row
+    /// loses.
+    pub resign: Option<(usize, Score)>,
+    /// `(from_move, moves, score)`: from full move `from_move`, a draw when both sides' last
+    /// `moves` scores were within ±score.
+    pub draw: Option<(u32, usize, Score)>,
+}
+
+/// Everything about how games are played that is the same for all games of a match.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub tc: TimeControl,
+    pub margin: Duration,
+    /// How long an untimed move (depth, nodes) may take before the engine counts as hung.
+    pub hang: Duration,
+    /// Plies after the opening after which the game is drawn (0: no limit).
+    pub max_plies: usize,
+    pub adjudication: Adjudication,
+}
+
+/// The `go` line for `side`; `draw` (UCCI only) passes on the opponent's draw offer.
+fn go_command(
+    proto: Proto,
+    seconds: bool,
+    tc: &TimeControl,
+    clocks: &[Clock; 2],
+    side: Side,
+    draw: bool,
+) -> String {
+    let go = go_limits(proto, seconds, tc, clocks, side);
+    match go.strip_prefix("go ") {
+        Some(rest) if draw && proto == Proto::Ucci => format!("go draw {rest}"),
+        _ => go,
+    }
+}
+
+pub(crate) fn go_limits(
+    proto: Proto,
+    seconds: bool,
+    tc: &TimeControl,
+    clocks: &[Clock; 2],
+    side: Side,
+) -> String {
+    let (me, opp) = (&clocks[side.index()], &clocks[side.flip().index()]);
+    match (*tc, proto) {
+        (TimeControl::Depth(d), _) => format!("go depth {d}"),
+        (TimeControl::Nodes(n), _) => format!("go nodes {n}"),
+        (TimeControl::MoveTime(ms), Proto::Uci) => format!("go movetime {ms}"),
+        (TimeControl::MoveTime(ms), Proto::Ucci) => {
+            let t = if seconds { (ms / 1000).max(1) } else { ms };
+            format!("go time {t} movestogo 1")
+        }
+        (TimeControl::Clock { inc_ms, .. }, Proto::Uci) => {
+            let (red, black) = (clocks[0].remaining_ms, clocks[1].remaining_ms);
+            let mut s = format!("go wtime {red} btime {black} winc {inc_ms} binc {inc_ms}");
+            if let Some(m) = me.moves_to_go(tc) {
+                s += &format!(" movestogo {m}");
+            }
+            s
+        }
+        (TimeControl::Clock { inc_ms, .. }, Proto::Ucci) => {
+            let unit = |ms: u64| if seconds { ms / 1000 } else { ms };
+            let mut s = format!("go time {} ", unit(me.remaining_ms));
+            match me.moves_to_go(tc) {
+                Some(m) => s += &format!("movestogo {m}"),
+                None => s += &format!("increment {}", unit(inc_ms)),
+            }
+            s += &format!(" opptime {}", unit(opp.remaining_ms));
+            if me.moves_to_go(tc).is_none() {
+                s += &format!(" oppincrement {}", unit(inc_ms));
+            }
+            s
+        }
+    }
+}
+
+fn position_command<G: Variant>(opening: &Opening<G>, moves: &[G::Move], rank_base: u8) -> String {
+    let mut s = format!("position fen {}", opening.fen);
+    if !opening.moves.is_empty() || !moves.is_empty() {
+        s += " moves";
+        for &m in opening.moves.iter().chain(moves) {
+            s.push(' ');
+            s += &G::engine_text(m, rank_base);
+        }
+    }
+    s
+}
+
+/// Whether the last `n` entries exist and all satisfy `f`.
+fn last_all(v: &[Score], n: usize, f: impl Fn(Score) -> bool) -> bool {
+    n > 0 && v.len() >= n && v[v.len() - n..].iter().all(|&s| f(s))
+}
+
+/// Why an engine lost its turn, and whether it had to be killed (to be restarted).
+struct Forfeit {
+    termination: Termination,
+    detail: String,
+    kill: bool,
+}
+
+fn forfeit(termination: Termination, detail: String, kill: bool) -> Forfeit {
+    Forfeit {
+        termination,
+        detail,
+        kill,
+    }
+}
+
+/// Whether the game is over before `pos.side_to_move()` moves: by the rules, the length
+/// limit or adjudication. Returns the winner (if any) and why.
+fn judge<G: Variant>(
+    pos: &G,
+    rules: &Rules,
+    plies: usize,
+    scores: &[Vec<Score>; 2],
+) -> Option<(Option<Side>, Termination)> {
+    let side = pos.side_to_move();
+    if let Some(o) = pos.arbiter_outcome() {
+        return Some(match o {
+            Outcome::Loss(r) => (Some(side.flip()), Termination::Rule(r)),
+            Outcome::Win(r) => (Some(side), Termination::Rule(r)),
+            Outcome::Draw(r) => (None, Termination::Rule(r)),
+        });
+    }
+    if rules.max_plies > 0 && plies >= rules.max_plies {
+        return Some((None, Termination::MaxLength));
+    }
+    if let Some((n, s)) = rules.adjudication.resign {
+        for sd in [Side::Red, Side::Black] {
+            if last_all(&scores[sd.index()], n, |x| x <= -s) {
+                return Some((Some(sd.flip()), Termination::ResignAdjudication));
+            }
+        }
+    }
+    if let Some((from, n, s)) = rules.adjudication.draw {
+        let within = |x: Score| x.abs() <= s;
+        if pos.fullmove() >= from
+            && last_all(&scores[0], n, within)
+            && last_all(&scores[1], n, within)
+        {
+            return Some((None, Termination::DrawAdjudication));
+        }
+    }
+    None
+}
+
+/// What an engine did with its turn.
+enum Turn<M> {
+    /// A legal move, the engine's last score, and whether it offers a draw with it.
+    Move(M, Option<Score>, bool),
+    Resign,
+    AcceptDraw,
+}
+
+/// One engine's turn: sends the position and the clocks (with `draw` when the opponent offered
+/// one, UCCI only), waits, charges the clock and checks the answer.
+#[allow(clippy::too_many_arguments)]
+fn turn<G: Variant>(
+    engine: &mut Engine,
+    opening: &Opening<G>,
+    moves: &[G::Move],
+    pos: &G,
+    rules: &Rules,
+    clocks: &mut [Clock; 2],
+    noise: &mut u32,
+    offered: bool,
+) -> Result<Turn<G::Move>, Forfeit> {
+    let side = pos.side_to_move();
+    let i = side.index();
+    let spec = std::sync::Arc::clone(&engine.spec);
+    let position = position_command(opening, moves, spec.rank_base);
+    let go = go_command(spec.proto, spec.seconds, &rules.tc, clocks, side, offered);
+    let limit = clocks[i].wait_limit(&rules.tc, rules.margin, rules.hang);
+    let answer = engine.think(&position, &go, limit);
+    *noise += engine.take_noise();
+    let Answer {
+        reply,
+        suffix,
+        used,
+        score,
+    } = match answer {
+        Ok(a) => a,
+        Err(Fault::Timeout) if rules.tc.is_timed() => {
+            // Lost on time; if it does not even answer `stop`, it is stuck.
+            let stuck = !engine.stop(Duration::from_secs(1));
+            let d = format!("no move within {} ms", limit.as_millis());
+            return Err(forfeit(Termination::TimeForfeit, d, stuck));
+        }
+        Err(Fault::Timeout) => {
+            let d = format!("no move within {} s", limit.as_secs_f64());
+            return Err(forfeit(Termination::Hang, d, true));
+        }
+        Err(_) => {
+            return Err(forfeit(
+                Termination::Crash,
+                "the engine exited".into(),
+                true,
+            ));
+        }
+    };
+    if clocks[i].charge(&rules.tc, used, rules.margin) == Tick::Flagged {
+        let d = format!("used {} ms", used.as_millis());
+        return Err(forfeit(Termination::TimeForfeit, d, false));
+    }
+    // A resignation or an accepted draw ends the game before the move; the move is not checked.
+    match suffix {
+        Suffix::Resign => return Ok(Turn::Resign),
+        Suffix::Draw if offered => return Ok(Turn::AcceptDraw),
+        _ => {}
+    }
+    let text = match reply {
+        Reply::NoMove => return Err(forfeit(Termination::NoBestMove, String::new(), false)),
+        Reply::Move(t) => t,
+    };
+    match pos.engine_move(&text, spec.rank_base) {
+        Ok(m) => Ok(Turn::Move(m, score, suffix == Suffix::Draw)),
+        Err(EngineMoveError::Malformed(e)) => Err(forfeit(Termination::MalformedMove, e, false)),
+        Err(EngineMoveError::Illegal(e)) => {
+            let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
+            Err(forfeit(Termination::IllegalMove, d, false))
+        }
+    }
+}
+
+/// Plays one game. `seat[0]` plays Red. Engines are expected to be started and told about
+/// the new game already; a seat left `None` (failed to start) loses at once by crash.
+pub fn play<G: Variant>(
+    opening: &Opening<G>,
+    rules: &Rules,
+    seat: [&mut Option<Engine>; 2],
+) -> GameRecord<G::Move> {
+    let mut pos: G = opening.position();
+    let mut clocks = [Clock::new(&rules.tc); 2];
+    let mut moves = Vec::new();
+    let mut scores: [Vec<Score>; 2] = [Vec::new(), Vec::new()];
+    let mut killed = [false; 2];
+    let mut noise = [0; 2];
+    let mut offers = [0; 2];
+    // Whether the last move came with a draw offer, for the side now to move.
+    let mut offer = false;
+    let (winner, termination, detail) = loop {
+        if let Some((winner, t)) = judge(&pos, rules, moves.len(), &scores) {
+            break (winner, t, String::new());
+        }
+        let side = pos.side_to_move();
+        let i = side.index();
+        let Some(engine) = seat[i].as_mut() else {
+            break (
+                Some(side.flip()),
+                Termination::Crash,
+                "engine not running".into(),
+            );
+        };
+        // An offer reaches only a UCCI engine; for a UCI one it lapses unseen.
+        let offered = std::mem::take(&mut offer) && engine.spec.proto == Proto::Ucci;
+        match turn(
+            engine,
+            opening,
+            &moves,
+            &pos,
+            rules,
+            &mut clocks,
+            &mut noise[i],
+            offered,
+        ) {
+            Ok(Turn::Move(m, score, draw)) => {
+                pos.make(m);
+                moves.push(m);
+                if let Some(s) = score {
+                    scores[i].push(s.clamp(-MATE, MATE));
+                }
+                if draw {
+                    offers[i] += 1;
+                    offer = true;
+                }
+            }
+            Ok(Turn::Resign) => break (Some(side.flip()), Termination::Resignation, String::new()),
+            Ok(Turn::AcceptDraw) => break (None, Termination::DrawAgreement, String::new()),
+            Err(f) => {
+                if f.kill {
+                    *seat[i] = None;
+                    killed[i] = true;
+                }
+                break (Some(side.flip()), f.termination, f.detail);
+            }
+        }
+    };
+    GameRecord {
+        winner,
+        termination,
+        moves,
+        detail,
+        killed,
+        noise,
+        offers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiangjun_engine::game::Xiangqi;
+
+    #[test]
+    fn endings_read_back_from_their_descriptions() {
+        for t in Termination::NOT_BY_RULE {
+            assert_eq!(Termination::described_as(t.describe()), Some(t));
+            let loud = t.describe().to_ascii_uppercase();
+            assert_eq!(Termination::described_as(&format!(" {loud} ")), Some(t));
+        }
+        let mate = Termination::Rule(jiangjun_rules::Reason::Checkmate);
+        assert_eq!(Termination::described_as(mate.describe()), None);
+        assert_eq!(Termination::described_as("normal"), None);
+    }
+
+    #[test]
+    fn go_commands_follow_each_dialect() {
+        let tc = TimeControl::parse_tc("10+0.1").expect("valid");
+        let mut clocks = [Clock::new(&tc); 2];
+        clocks[1].remaining_ms = 9_000;
+        assert_eq!(
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Black, false),
+            "go wtime 10000 btime 9000 winc 100 binc 100"
+        );
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Black, false),
+            "go time 9000 increment 100 opptime 10000 oppincrement 100"
+        );
+        assert_eq!(
+            go_command(Proto::Ucci, true, &tc, &clocks, Side::Red, false),
+            "go time 10 increment 0 opptime 9 oppincrement 0"
+        );
+        let tc = TimeControl::parse_tc("40/60").expect("valid");
+        let clocks = [Clock::new(&tc); 2];
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, false),
+            "go time 60000 movestogo 40 opptime 60000"
+        );
+        let tc = TimeControl::MoveTime(250);
+        assert_eq!(
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Red, false),
+            "go movetime 250"
+        );
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, false),
+            "go time 250 movestogo 1"
+        );
+        assert_eq!(
+            go_command(
+                Proto::Ucci,
+                false,
+                &TimeControl::Depth(3),
+                &clocks,
+                Side::Red,
+                false
+            ),
+            "go depth 3"
+        );
+        // A draw offer is passed to UCCI engines only, before the limits.
+        assert_eq!(
+            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, true),
+            "go draw time 250 movestogo 1"
+        );
+        assert_eq!(
+            go_command(Proto::Uci, false, &tc, &clocks, Side::Red, true),
+            "go movetime 250"
+        );
+    }
+
+    #[test]
+    fn position_commands_use_the_engines_ranks() {
+        let o = super::super::openings::parse_line::<Xiangqi>("startpos h2e2").expect("valid");
+        let m = o.position().parse_move("h9g7").expect("legal");
+        assert_eq!(
+            position_command(&o, &[m], 1),
+            format!("position fen {} moves h3e3 h10g8", o.fen)
+        );
+        let bare = super::super::openings::parse_line::<Xiangqi>("startpos").expect("valid");
+        assert_eq!(
+            position_command(&bare, &[], 0),
+            format!("position fen {}", bare.fen)
+        );
+    }
+}

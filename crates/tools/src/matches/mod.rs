@@ -1,0 +1,452 @@
+//! `jiangjun match`: a tournament runner for Xiangqi engines (UCCI or UCI) and chess engines
+//! (UCI), with the project's rules cores as the arbiter (`variant` says what differs). Worker threads (`--concurrency`) each own their engine
+//! processes and play games from a shared queue; the main thread tallies results as they
+//! arrive, prints progress, writes the PGN and stops early when an SPRT decides.
+
+pub mod args;
+pub mod balanced;
+pub mod chess_pgn;
+pub mod clock;
+pub mod engine;
+pub mod game;
+mod interrupt;
+pub mod openings;
+pub mod pgn;
+pub mod report;
+pub mod schedule;
+pub mod specs;
+pub mod stats;
+pub mod summary;
+mod terminal;
+pub mod variant;
+
+use args::{Command, Config};
+use clock::TimeControl;
+use engine::{Engine, EngineSpec};
+use game::{GameRecord, Rules};
+use jiangjun_engine::game::{Chess, Xiangqi};
+use jiangjun_rules::GameKind;
+use openings::Opening;
+use report::Tally;
+use schedule::Job;
+use stats::SprtVerdict;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use variant::{PgnInfo, Variant};
+
+/// Entry point for `jiangjun match`.
+pub fn run(args: args::MatchArgs, game: GameKind) -> ExitCode {
+    let played = |cfg: &Config| match game {
+        GameKind::Xiangqi => run_match::<Xiangqi>(cfg),
+        GameKind::Chess => run_match::<Chess>(cfg),
+    };
+    match args.check(game) {
+        Ok(Command::ReadPgn(path)) => read_pgn(&path, game),
+        Ok(Command::Run(cfg)) => match played(&cfg) {
+            Ok(Ended::Finished) => ExitCode::SUCCESS,
+            Ok(Ended::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
+            Err(e) => {
+                eprintln!("jiangjun match: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => crate::args::usage_error(Some("match"), &e),
+    }
+}
+
+/// Whether a game read from a PGN file is chess: it says so by a `White` tag (XiangQi Wizard
+/// files name `Red`), or `--game chess` was given; `[Game "Chinese Chess"]` is Xiangqi always.
+fn is_chess(g: &pgn::PgnGame, game: GameKind) -> bool {
+    g.tag("Game") != Some("Chinese Chess") && (game == GameKind::Chess || g.tag("White").is_some())
+}
+
+/// `--read-pgn`: loads a PGN file and replays every game through the rules of its game.
+fn read_pgn(path: &PathBuf, game: GameKind) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("jiangjun match: cannot read {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let games = match pgn::read(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("jiangjun match: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut bad = 0;
+    let mut results = std::collections::BTreeMap::<String, usize>::new();
+    for (i, g) in games.iter().enumerate() {
+        let replayed = if is_chess(g, game) {
+            Chess::replay_pgn(g)
+        } else {
+            Xiangqi::replay_pgn(g)
+        };
+        if let Err(e) = replayed {
+            eprintln!("game {}: {e}", i + 1);
+            bad += 1;
+        }
+        *results.entry(g.result.clone()).or_default() += 1;
+    }
+    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    let res: Vec<String> = results.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!(
+        "{} games, {plies} moves, {} replayed legally; results: {}",
+        games.len(),
+        games.len() - bad,
+        res.join(", ")
+    );
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn load_openings<G: Variant>(cfg: &Config) -> Result<Vec<Opening<G>>, String> {
+    let (text, shuffle) = match &cfg.openings {
+        Some(p) => (
+            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+            cfg.shuffle,
+        ),
+        None => (G::BUILTIN_OPENINGS.to_string(), true),
+    };
+    let mut list = openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
+    if shuffle {
+        jiangjun_rules::random::shuffle(&mut list, cfg.seed);
+    }
+    Ok(list)
+}
+
+fn log_path(cfg: &Config, spec: &EngineSpec, worker: usize) -> Option<PathBuf> {
+    cfg.log.as_ref().map(|d| {
+        d.join(format!(
+            "{}.{worker}.log",
+            spec.name.replace(['/', '\\'], "_")
+        ))
+    })
+}
+
+/// Starts every engine once, so that a wrong command fails the match before it begins.
+fn check_engines(cfg: &Config, specs: &[Arc<EngineSpec>]) -> Result<(), String> {
+    for spec in specs {
+        let e = Engine::start(
+            Arc::clone(spec),
+            log_path(cfg, spec, 0).as_deref(),
+            cfg.hang,
+        )
+        .map_err(|f| format!("engine '{}' does not start: {f:?}", spec.name))?;
+        e.quit();
+    }
+    Ok(())
+}
+
+struct Shared<G: Variant> {
+    cfg: Config,
+    specs: Vec<Arc<EngineSpec>>,
+    openings: Vec<Opening<G>>,
+    jobs: Vec<Job>,
+    rules: Rules,
+}
+
+/// Makes sure the engine is running and has been told a new game starts; `false` if it
+/// had to be (re)started and could not be, or did not answer `isready`.
+fn prepare<G: Variant>(
+    shared: &Shared<G>,
+    slot: &mut Option<Engine>,
+    id: usize,
+    worker: usize,
+) -> bool {
+    if slot.is_none() {
+        let spec = Arc::clone(&shared.specs[id]);
+        let log = log_path(&shared.cfg, &spec, worker);
+        match Engine::start(spec, log.as_deref(), shared.cfg.hang) {
+            Ok(e) => *slot = Some(e),
+            Err(f) => {
+                eprintln!(
+                    "jiangjun match: engine '{}' failed to start: {f:?}",
+                    shared.specs[id].name
+                );
+                return false;
+            }
+        }
+    }
+    match slot.as_mut().map(Engine::new_game) {
+        Some(Ok(())) => true,
+        _ => {
+            *slot = None;
+            false
+        }
+    }
+}
+
+/// Plays the games the main thread hands out until it stops handing them out.
+fn worker<G: Variant>(
+    shared: Arc<Shared<G>>,
+    id: usize,
+    queue: Arc<Mutex<Receiver<usize>>>,
+    results: Sender<(usize, GameRecord<G::Move>)>,
+) {
+    let mut engines: Vec<Option<Engine>> = shared.specs.iter().map(|_| None).collect();
+    loop {
+        // Waiting while holding the lock is fine: the other idle workers would wait anyway.
+        let next = match queue.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => break,
+        };
+        let Some((k, job)) = next.ok().and_then(|k| shared.jobs.get(k).map(|j| (k, j))) else {
+            break;
+        };
+        let mut red = engines[job.red].take();
+        let mut black = engines[job.black].take();
+        // An engine that could not be brought up loses this game by crash and is restarted
+        // for the next one.
+        let failed = [
+            !prepare(&shared, &mut red, job.red, id),
+            !prepare(&shared, &mut black, job.black, id),
+        ];
+        let mut rec = game::play(
+            &shared.openings[job.opening],
+            &shared.rules,
+            [&mut red, &mut black],
+        );
+        for (side, f) in failed.iter().enumerate() {
+            rec.killed[side] |= *f;
+        }
+        engines[job.red] = red;
+        engines[job.black] = black;
+        if results.send((k, rec)).is_err() {
+            break;
+        }
+    }
+    for e in engines.into_iter().flatten() {
+        e.quit();
+    }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC), from the civil-from-days algorithm.
+pub(crate) fn pgn_date() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+fn game_pgn<G: Variant>(
+    shared: &Shared<G>,
+    job: &Job,
+    rec: &GameRecord<G::Move>,
+    date: &str,
+) -> String {
+    let opening = &shared.openings[job.opening];
+    let start = G::from_fen(&opening.fen).unwrap_or_else(|_| G::startpos());
+    let result = match rec.winner {
+        Some(jiangjun_rules::Side::Red) => "1-0",
+        Some(jiangjun_rules::Side::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let mut comment = rec.termination.describe().to_string();
+    if !rec.detail.is_empty() {
+        comment += &format!(": {}", rec.detail);
+    }
+    let info = PgnInfo {
+        date,
+        round: job.number,
+        names: [&shared.specs[job.red].name, &shared.specs[job.black].name],
+        tc: &shared.cfg.tc,
+        termination: rec.termination,
+        comment: &comment,
+        result,
+        notation: shared.cfg.pgn_notation,
+    };
+    let moves: Vec<_> = opening.moves.iter().chain(&rec.moves).copied().collect();
+    G::write_pgn(&start, &moves, &info)
+}
+
+/// At a fixed depth or node count, a warning for the first game that replays an earlier one
+/// (same engines, opening and colours), called with each job index as it is handed out.
+fn copy_warning(cfg: &Config, jobs: &[Job]) -> Option<impl FnMut(usize)> {
+    if !matches!(cfg.tc, TimeControl::Depth(_) | TimeControl::Nodes(_)) {
+        return None;
+    }
+    let copies = schedule::copies(jobs);
+    let total = copies.iter().flatten().count();
+    let mut warned = false;
+    Some(move |k: usize| {
+        if let Some(Some(first)) = copies.get(k).filter(|_| !warned) {
+            warned = true;
+            log::warn!(
+                "game {} replays game {first} (same engines, opening and colours at a fixed {}): \
+                 a copy unless the engines are nondeterministic; {total} of the {} scheduled games \
+                 repeat one. Give more openings (--openings scripts/openings/balanced-5000.txt)",
+                k + 1,
+                if matches!(cfg.tc, TimeControl::Depth(_)) {
+                    "depth"
+                } else {
+                    "node count"
+                },
+                copies.len()
+            );
+        }
+    })
+}
+
+/// How a match ended.
+enum Ended {
+    Finished,
+    /// By Ctrl-C: the summary covers the games finished before it.
+    Interrupted,
+}
+
+fn run_match<G: Variant>(cfg: &Config) -> Result<Ended, String> {
+    let interrupt = interrupt::Interrupt::install();
+    let specs: Vec<Arc<EngineSpec>> = cfg.engines.iter().cloned().map(Arc::new).collect();
+    let openings = load_openings::<G>(cfg)?;
+    let pairings = schedule::pairings(cfg.format, specs.len());
+    let jobs = schedule::jobs(&pairings, cfg.games, openings.len());
+    if let Some(dir) = &cfg.log {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut pgn_file = match &cfg.pgn {
+        Some(p) => Some(
+            std::fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    check_engines(cfg, &specs)?;
+    let rules = Rules {
+        tc: cfg.tc,
+        margin: cfg.margin,
+        hang: cfg.hang,
+        max_plies: cfg.max_moves.saturating_mul(2),
+        adjudication: cfg.adjudication,
+    };
+    let total = jobs.len();
+    let shared = Arc::new(Shared {
+        cfg: cfg.clone(),
+        specs,
+        openings,
+        jobs,
+        rules,
+    });
+    let mut tally = Tally::new(
+        cfg.engines.iter().map(|e| e.name.clone()).collect(),
+        &pairings,
+    );
+    let started = Instant::now();
+    // The main thread hands out one game per finished game, so that nothing new starts once
+    // an SPRT has decided (and a one-game-at-a-time match stops exactly there).
+    let (job_tx, job_rx) = channel::<usize>();
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (tx, rx) = channel();
+    let mut handles = Vec::new();
+    let workers = cfg.concurrency.min(total);
+    for w in 0..workers {
+        let (s, q, tx) = (Arc::clone(&shared), Arc::clone(&job_rx), tx.clone());
+        handles.push(thread::spawn(move || worker(s, w + 1, q, tx)));
+    }
+    drop(tx);
+    let mut job_tx = Some(job_tx);
+    let mut dispatched = 0;
+    let mut copies = copy_warning(cfg, &shared.jobs);
+    let mut dispatch = |job_tx: &mut Option<Sender<usize>>, n: usize| {
+        for _ in 0..n {
+            if let Some(warn) = copies.as_mut() {
+                warn(dispatched);
+            }
+            let sent =
+                dispatched < total && job_tx.as_ref().is_some_and(|t| t.send(dispatched).is_ok());
+            if !sent {
+                // Dropping the sender lets idle workers see the end of the queue.
+                *job_tx = None;
+                return;
+            }
+            dispatched += 1;
+        }
+    };
+    dispatch(&mut job_tx, workers);
+    let date = pgn_date();
+    let tty = std::io::stderr().is_terminal();
+    // The length of the progress line on screen, which the next one must cover.
+    let mut shown = 0;
+    let mut ended = Ended::Finished;
+    loop {
+        // Woken every 100 ms to see Ctrl-C; games take far longer.
+        let (k, rec) = match rx.recv_timeout(Duration::from_millis(100)) {
+            _ if interrupt.raised() => {
+                eprintln!(
+                    "{}interrupted after {} finished games; the games in progress are dropped",
+                    if tty { "\n" } else { "" },
+                    tally.games
+                );
+                ended = Ended::Interrupted;
+                break;
+            }
+            Ok(result) => result,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        let job = &shared.jobs[k];
+        tally.record(job, &rec);
+        if let Some(f) = pgn_file.as_mut() {
+            f.write_all(game_pgn(&shared, job, &rec, &date).as_bytes())
+                .map_err(|e| format!("writing PGN: {e}"))?;
+        }
+        if !cfg.quiet {
+            let line = tally.progress(total, cfg.sprt.as_ref());
+            if tty {
+                eprint!("{}", terminal::redraw(&line, shown));
+                shown = line.chars().count();
+            } else {
+                eprintln!("{line}");
+            }
+        }
+        let decided = cfg
+            .sprt
+            .as_ref()
+            .is_some_and(|t| tally.sprt_verdict(t) != SprtVerdict::Continue);
+        if decided && job_tx.is_some() {
+            job_tx = None;
+            eprintln!(
+                "{}SPRT decided after {} games; finishing the games in progress",
+                if tty { "\n" } else { "" },
+                tally.games
+            );
+        }
+        dispatch(&mut job_tx, 1);
+    }
+    if tty && !cfg.quiet {
+        eprintln!();
+    }
+    if let Ended::Finished = ended {
+        for h in handles {
+            // A worker that panicked has already lost its games; the tally stands.
+            let _ = h.join();
+        }
+    }
+    // (Interrupted: the workers are left in their games; their engines end with the process.)
+    let secs = started.elapsed().as_secs_f64();
+    print!("{}", tally.summary(cfg.sprt.as_ref(), secs));
+    if let Some(p) = &cfg.json {
+        std::fs::write(p, tally.json(cfg.sprt.as_ref(), secs))
+            .map_err(|e| format!("writing {}: {e}", p.display()))?;
+    }
+    Ok(ended)
+}

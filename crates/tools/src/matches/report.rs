@@ -1,0 +1,402 @@
+//! Tallies finished games and reports them: the live progress line, the final summary
+//! (W/D/L, score, Elo ± 95%, LOS, pentanomial pairs, SPRT, terminations, faults per engine)
+//! and the same summary as JSON.
+
+use super::game::{GameRecord, Termination};
+use super::schedule::Job;
+use super::stats::{self, Penta, SprtParams, SprtVerdict, Wdl};
+use jiangjun_rules::Side;
+use std::collections::{BTreeMap, HashMap};
+
+/// Results of one pairing, from its first engine's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct PairingStats {
+    pub a: usize,
+    pub b: usize,
+    pub wdl: Wdl,
+    pub penta: Penta,
+    /// Half points of `a` in the first finished game of each unfinished pair.
+    pending: HashMap<usize, usize>,
+}
+
+/// What one engine did over the match.
+#[derive(Clone, Debug, Default)]
+pub struct EngineStats {
+    pub wdl: Wdl,
+    pub time_losses: u32,
+    pub crashes: u32,
+    pub hangs: u32,
+    pub illegal: u32,
+    pub malformed: u32,
+    pub no_bestmove: u32,
+    pub restarts: u32,
+    /// Output lines that were not protocol (counted, not punished).
+    pub noise: u32,
+    /// Games lost by `bestmove … resign` (UCCI).
+    pub resignations: u32,
+    /// Draws offered with `bestmove … draw` (UCCI), accepted or not.
+    pub draw_offers: u32,
+}
+
+pub struct Tally {
+    pub names: Vec<String>,
+    pub pairings: Vec<PairingStats>,
+    pub engines: Vec<EngineStats>,
+    /// Games by how they ended, keyed by the description (sorted, so reports are stable).
+    pub terminations: BTreeMap<&'static str, u32>,
+    pub games: usize,
+}
+
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        // Adding 0.0 turns -0.0 into 0.0, so an even score does not print as "-0.0".
+        format!("{:+.1}", x + 0.0)
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+impl Tally {
+    pub fn new(names: Vec<String>, pairings: &[(usize, usize)]) -> Tally {
+        Tally {
+            engines: vec![EngineStats::default(); names.len()],
+            names,
+            pairings: pairings
+                .iter()
+                .map(|&(a, b)| PairingStats {
+                    a,
+                    b,
+                    ..Default::default()
+                })
+                .collect(),
+            terminations: BTreeMap::new(),
+            games: 0,
+        }
+    }
+
+    pub fn record<M>(&mut self, job: &Job, rec: &GameRecord<M>) {
+        self.games += 1;
+        *self
+            .terminations
+            .entry(rec.termination.describe())
+            .or_default() += 1;
+        let ids = [job.red, job.black];
+        let winner = rec.winner.map(|s| ids[s.index()]);
+        for (side, &id) in [Side::Red, Side::Black].iter().zip(&ids) {
+            let e = &mut self.engines[id];
+            match winner {
+                None => e.wdl.draws += 1,
+                Some(w) if w == id => e.wdl.wins += 1,
+                Some(_) => e.wdl.losses += 1,
+            }
+            e.noise += rec.noise[side.index()];
+            e.draw_offers += rec.offers[side.index()];
+            if rec.termination == Termination::Resignation && rec.winner == Some(side.flip()) {
+                e.resignations += 1;
+            }
+            if rec.killed[side.index()] {
+                e.restarts += 1;
+            }
+            if rec.termination.is_fault() && rec.winner == Some(side.flip()) {
+                let counter = match rec.termination {
+                    Termination::TimeForfeit => &mut e.time_losses,
+                    Termination::Crash => &mut e.crashes,
+                    Termination::Hang => &mut e.hangs,
+                    Termination::IllegalMove => &mut e.illegal,
+                    Termination::MalformedMove => &mut e.malformed,
+                    _ => &mut e.no_bestmove,
+                };
+                *counter += 1;
+            }
+        }
+        let p = &mut self.pairings[job.pairing];
+        let half = match winner {
+            None => 1,
+            Some(w) if w == p.a => 2,
+            Some(_) => 0,
+        };
+        match half {
+            2 => p.wdl.wins += 1,
+            1 => p.wdl.draws += 1,
+            _ => p.wdl.losses += 1,
+        }
+        match p.pending.remove(&job.pair) {
+            Some(first) => p.penta.add(first + half),
+            None => {
+                p.pending.insert(job.pair, half);
+            }
+        }
+    }
+
+    /// The LLR of the first pairing (pairs when there are any, else single games).
+    pub fn llr(&self, sprt: &SprtParams) -> f64 {
+        let Some(p) = self.pairings.first() else {
+            return 0.0;
+        };
+        if p.penta.pairs() > 0 {
+            sprt.llr_pentanomial(&p.penta)
+        } else {
+            sprt.llr_trinomial(&p.wdl)
+        }
+    }
+
+    /// The verdict on the first pairing; none before `stats::MIN_PAIRS` complete pairs.
+    pub fn sprt_verdict(&self, sprt: &SprtParams) -> SprtVerdict {
+        let pairs = self.pairings.first().map_or(0, |p| p.penta.pairs());
+        sprt.verdict(self.llr(sprt), pairs)
+    }
+
+    fn pairing_line(&self, p: &PairingStats) -> String {
+        let w = &p.wdl;
+        let elo = stats::elo_trinomial(w)
+            .map(|e| format!("Elo {} ± {:.1}", signed(e.elo), e.margin()))
+            .unwrap_or_default();
+        format!(
+            "{} vs {}: +{} ={} -{}  {elo}",
+            self.names[p.a], self.names[p.b], w.wins, w.draws, w.losses
+        )
+    }
+
+    /// One line after each game: games played, W/D/L and Elo of each pairing, LLR if testing.
+    pub fn progress(&self, total: usize, sprt: Option<&SprtParams>) -> String {
+        let mut s = format!("[{}/{}]", self.games, total);
+        for p in &self.pairings {
+            s += "  ";
+            s += &self.pairing_line(p);
+        }
+        if let Some(t) = sprt {
+            let (lo, hi) = t.bounds();
+            s += &format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", self.llr(t));
+        }
+        s
+    }
+
+    /// The final report.
+    pub fn summary(&self, sprt: Option<&SprtParams>, seconds: f64) -> String {
+        let mut s = format!("Finished {} games in {seconds:.1} s\n", self.games);
+        for p in &self.pairings {
+            let w = &p.wdl;
+            let score = w.score().unwrap_or(0.5);
+            s += &format!(
+                "\n{} vs {}: {} games, +{} ={} -{}, score {:.1}%\n",
+                self.names[p.a],
+                self.names[p.b],
+                w.games(),
+                w.wins,
+                w.draws,
+                w.losses,
+                100.0 * score
+            );
+            if let Some(e) = stats::elo_trinomial(w) {
+                s += &format!(
+                    "  Elo difference {} ± {:.1} (95%: {} to {}), LOS {:.1}%\n",
+                    signed(e.elo),
+                    e.margin(),
+                    signed(e.low),
+                    signed(e.high),
+                    100.0 * stats::los(w)
+                );
+            }
+            let c = p.penta.counts;
+            s += &format!(
+                "  Pentanomial pairs [0, ½, 1, 1½, 2 points]: [{}, {}, {}, {}, {}]",
+                c[0], c[1], c[2], c[3], c[4]
+            );
+            if let Some(e) = stats::elo_pentanomial(&p.penta) {
+                // Every pair scoring the same gives no variance to build an interval from.
+                let m = e.margin();
+                let spread = if m == 0.0 {
+                    " (no spread between pairs yet)".to_string()
+                } else {
+                    format!(" ± {m:.1}")
+                };
+                s += &format!(", pair Elo {}{spread}", signed(e.elo));
+            }
+            s.push('\n');
+        }
+        if let Some(t) = sprt {
+            let (lo, hi) = t.bounds();
+            let pairs = self.pairings.first().map_or(0, |p| p.penta.pairs());
+            let verdict = match self.sprt_verdict(t) {
+                SprtVerdict::AcceptH1 => "H1 accepted".to_string(),
+                SprtVerdict::AcceptH0 => "H0 accepted".to_string(),
+                SprtVerdict::Continue if pairs < stats::MIN_PAIRS => format!(
+                    "no decision yet (none before {} complete pairs)",
+                    stats::MIN_PAIRS
+                ),
+                SprtVerdict::Continue => "no decision yet".to_string(),
+            };
+            s += &format!(
+                "  SPRT elo0={} elo1={} alpha={} beta={} ({} Elo): LLR {:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
+                t.elo0,
+                t.elo1,
+                t.alpha,
+                t.beta,
+                t.model.name(),
+                self.llr(t)
+            );
+        }
+        s += "\nTerminations:";
+        for (t, n) in &self.terminations {
+            s += &format!(" {t} {n};");
+        }
+        s += "\n\nengine               W    D    L  time  crash  hang  illegal  malformed  nobest  restart  noise  resign  offers\n";
+        for (name, e) in self.names.iter().zip(&self.engines) {
+            s += &format!(
+                "{name:<16} {:>5} {:>4} {:>4} {:>5} {:>6} {:>5} {:>8} {:>10} {:>7} {:>8} {:>6} {:>7} {:>7}\n",
+                e.wdl.wins,
+                e.wdl.draws,
+                e.wdl.losses,
+                e.time_losses,
+                e.crashes,
+                e.hangs,
+                e.illegal,
+                e.malformed,
+                e.no_bestmove,
+                e.restarts,
+                e.noise,
+                e.resignations,
+                e.draw_offers
+            );
+        }
+        s
+    }
+
+    /// The summary as JSON (the shape is in `summary.rs`).
+    pub fn json(&self, sprt: Option<&SprtParams>, seconds: f64) -> String {
+        super::summary::Summary::of(self, sprt, seconds).to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiangjun_rules::Reason;
+
+    fn rec(winner: Option<Side>, t: Termination, killed: [bool; 2]) -> GameRecord {
+        GameRecord {
+            winner,
+            termination: t,
+            moves: vec![],
+            detail: String::new(),
+            killed,
+            noise: [0, 1],
+            offers: [1, 0],
+        }
+    }
+
+    #[test]
+    fn pairs_faults_and_restarts_are_counted_for_the_right_engine() {
+        let mut t = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
+        let jobs = super::super::schedule::jobs(&[(0, 1)], 4, 1);
+        let none = [false, false];
+        // Pair 0: a (Red) mates; then b, now Red, crashes and a wins: a scores 2 of 2.
+        t.record(
+            &jobs[0],
+            &rec(Some(Side::Red), Termination::Rule(Reason::Checkmate), none),
+        );
+        assert_eq!((jobs[1].red, jobs[1].black), (1, 0));
+        t.record(
+            &jobs[1],
+            &rec(Some(Side::Black), Termination::Crash, [true, false]),
+        );
+        // Pair 1: a draw, then b (Red) wins by perpetual check: a scores ½ of 2.
+        t.record(
+            &jobs[2],
+            &rec(None, Termination::Rule(Reason::Repetition), none),
+        );
+        assert_eq!(t.pairings[0].penta.pairs(), 1);
+        t.record(
+            &jobs[3],
+            &rec(
+                Some(Side::Red),
+                Termination::Rule(Reason::PerpetualCheck),
+                none,
+            ),
+        );
+        assert_eq!(t.pairings[0].penta.counts, [0, 1, 0, 0, 1]);
+        assert_eq!(
+            t.pairings[0].wdl,
+            Wdl {
+                wins: 2,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert_eq!((t.engines[1].crashes, t.engines[1].restarts), (1, 1));
+        assert_eq!((t.engines[0].crashes, t.engines[0].restarts), (0, 0));
+        assert_eq!(
+            t.engines[0].wdl,
+            Wdl {
+                wins: 2,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert_eq!(t.engines[1].noise, 2, "one noise line per game as Black");
+        assert_eq!(
+            (t.engines[0].draw_offers, t.engines[1].draw_offers),
+            (2, 2),
+            "one offer per game as Red"
+        );
+        assert_eq!(t.terminations["crash"], 1);
+        let json = parsed(&t);
+        assert_eq!(json["engines"][1]["crashes"], 1, "{json}");
+        assert!(
+            t.summary(None, 1.0)
+                .contains("a vs b: 4 games, +2 =1 -1, score 62.5%")
+        );
+    }
+
+    #[test]
+    fn resignations_and_draw_agreements_are_reported() {
+        let mut t = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
+        let jobs = super::super::schedule::jobs(&[(0, 1)], 2, 1);
+        let none = [false, false];
+        // b (Black) resigns; then b (Red) offers and a accepts. Each offers once, as Red.
+        t.record(
+            &jobs[0],
+            &rec(Some(Side::Red), Termination::Resignation, none),
+        );
+        t.record(&jobs[1], &rec(None, Termination::DrawAgreement, none));
+        assert_eq!(
+            (t.engines[0].resignations, t.engines[1].resignations),
+            (0, 1)
+        );
+        assert_eq!(t.engines[0].draw_offers, 1);
+        assert_eq!(t.engines[0].wdl.draws, 1);
+        assert!(!Termination::Resignation.is_fault() && !Termination::DrawAgreement.is_fault());
+        let summary = t.summary(None, 1.0);
+        assert!(
+            summary.contains("Terminations: draw by agreement 1; resignation 1;"),
+            "{summary}"
+        );
+        let json = parsed(&t);
+        let b = &json["engines"][1];
+        assert_eq!(
+            (&b["noise_lines"], &b["resignations"], &b["draw_offers"]),
+            (&1.into(), &1.into(), &1.into()),
+            "{json}"
+        );
+    }
+
+    fn parsed(t: &Tally) -> serde_json::Value {
+        serde_json::from_str(&t.json(None, 1.0)).expect("the summary is valid JSON")
+    }
+
+    #[test]
+    fn json_keeps_names_with_quotes_and_any_script() {
+        let names = ["say \"hi\"\\", "将军 ♟ é\n"];
+        let t = Tally::new(names.iter().map(|n| n.to_string()).collect(), &[(0, 1)]);
+        let json = parsed(&t);
+        assert_eq!(json["engines"][0]["name"], names[0]);
+        assert_eq!(json["pairings"][0]["opponent"], names[1]);
+        assert_eq!(
+            json["pairings"][0]["elo"],
+            serde_json::Value::Null,
+            "no games, no Elo"
+        );
+    }
+}

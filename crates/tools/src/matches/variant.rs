@@ -1,0 +1,173 @@
+//! What the match runner needs from a game beyond the search's `Game` trait: the arbiter's
+//! verdict (threefold repetition, not the search's first one), move text as engines speak it,
+//! the built-in openings and the PGN dialect. One implementation per game, so that the runner
+//! (`game`, `openings`, `mod`) is written once and the rules cores never learn the protocol.
+
+use super::game::Termination;
+use super::pgn::PgnGame;
+use jiangjun_engine::game::{Chess, Xiangqi};
+use jiangjun_rules::{Game, Outcome, chess, xiangqi};
+
+/// An engine's move text that the arbiter refuses.
+pub enum EngineMoveError {
+    /// Not shaped like a move at all.
+    Malformed(String),
+    /// A move, but not a legal one here.
+    Illegal(String),
+}
+
+/// A rules core's answer to an engine's move text, sorted into the runner's two faults.
+fn classify<M, E: std::fmt::Display>(
+    read: Result<M, E>,
+    malformed: impl Fn(&E) -> bool,
+) -> Result<M, EngineMoveError> {
+    read.map_err(|e| match malformed(&e) {
+        true => EngineMoveError::Malformed(e.to_string()),
+        false => EngineMoveError::Illegal(e.to_string()),
+    })
+}
+
+/// Everything a game's PGN says besides the moves.
+pub struct PgnInfo<'a> {
+    pub date: &'a str,
+    pub round: usize,
+    /// The first mover's engine, then the second's.
+    pub names: [&'a str; 2],
+    pub tc: &'a super::clock::TimeControl,
+    pub termination: Termination,
+    /// Why the game ended, written as the last comment.
+    pub comment: &'a str,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'a str,
+    /// How Xiangqi movetext is written (chess PGN is always SAN).
+    pub notation: xiangqi::notation::Notation,
+}
+
+impl PgnInfo<'_> {
+    /// The tags both dialects open with: `Event`, `Site`, `Date`, `Round`.
+    pub fn event_tags(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("Event", "jiangjun match".to_string()),
+            ("Site", "jiangjun".to_string()),
+            ("Date", self.date.to_string()),
+            ("Round", self.round.to_string()),
+        ]
+    }
+}
+
+/// A game the runner can arbitrate.
+pub trait Variant: Game {
+    const START_FEN: &'static str;
+    /// The openings used without `--openings`.
+    const BUILTIN_OPENINGS: &'static str;
+    /// Whether opening lines may carry EPD operations (`bm e4; id "x";`) after the FEN,
+    /// ignored; else anything after the FEN must be a move.
+    const EPD: bool;
+    /// Whether self-play keeps a position only when no capture wins material by static
+    /// exchange (chess); Xiangqi's data was made without that test, and keeps to it until a
+    /// tuning run measures the difference.
+    const SELFPLAY_SEE_QUIET: bool;
+
+    /// The arbiter's verdict before the side to move plays.
+    fn arbiter_outcome(&self) -> Option<Outcome>;
+    fn fullmove(&self) -> u32;
+    /// A token of a FEN after its board field (side, castling, en passant, counters).
+    fn is_fen_field(token: &str) -> bool;
+    /// Whether `text` has the shape of a move in the runner's own notation (openings files).
+    fn is_move_shaped(text: &str) -> bool;
+    /// Reads an engine's move; `rank_base` is the engine's rank numbering (Xiangqi only).
+    fn engine_move(&self, text: &str, rank_base: u8) -> Result<Self::Move, EngineMoveError>;
+    /// A move as an engine reads it.
+    fn engine_text(m: Self::Move, rank_base: u8) -> String;
+    /// One game as PGN text, `moves` played from `start`.
+    fn write_pgn(start: &Self, moves: &[Self::Move], info: &PgnInfo) -> String;
+    /// Replays a PGN game read from a file; fails on the first move the rules reject.
+    fn replay_pgn(game: &PgnGame) -> Result<(), String>;
+}
+
+impl Variant for Xiangqi {
+    const START_FEN: &'static str = xiangqi::START_FEN;
+    const BUILTIN_OPENINGS: &'static str = include_str!("openings.txt");
+    const EPD: bool = false;
+    const SELFPLAY_SEE_QUIET: bool = false;
+
+    fn arbiter_outcome(&self) -> Option<Outcome> {
+        xiangqi::rules::outcome(self, 3)
+    }
+    fn fullmove(&self) -> u32 {
+        self.position().fullmove()
+    }
+    fn is_fen_field(token: &str) -> bool {
+        matches!(token, "w" | "b" | "r" | "-") || token.chars().all(|c| c.is_ascii_digit())
+    }
+    fn is_move_shaped(text: &str) -> bool {
+        xiangqi::notation::parse_squares(text, 0).is_ok()
+    }
+    fn engine_move(&self, text: &str, rank_base: u8) -> Result<xiangqi::Move, EngineMoveError> {
+        classify(self.parse_move_with_base(text, rank_base), |e| {
+            matches!(e, xiangqi::MoveError::Malformed(_))
+        })
+    }
+    fn engine_text(m: xiangqi::Move, rank_base: u8) -> String {
+        xiangqi::notation::format_move(m, rank_base)
+    }
+    fn write_pgn(start: &Self, moves: &[xiangqi::Move], info: &PgnInfo) -> String {
+        let mut tags = info.event_tags();
+        tags.extend([
+            ("Red", info.names[0].to_string()),
+            ("Black", info.names[1].to_string()),
+            ("TimeControl", info.tc.describe()),
+            ("Termination", info.termination.describe().to_string()),
+        ]);
+        let fen = start.to_fen();
+        let game = super::pgn::Movetext {
+            fen: &fen,
+            first: start.side_to_move(),
+            first_fullmove: start.fullmove(),
+            moves,
+            notation: info.notation,
+        };
+        super::pgn::write_game(&tags, &game, info.comment, info.result)
+    }
+    fn replay_pgn(game: &PgnGame) -> Result<(), String> {
+        game.replay().map(|_| ())
+    }
+}
+
+impl Variant for Chess {
+    const START_FEN: &'static str = chess::START_FEN;
+    const BUILTIN_OPENINGS: &'static str = include_str!("chess_openings.txt");
+    const EPD: bool = true;
+    const SELFPLAY_SEE_QUIET: bool = true;
+
+    fn arbiter_outcome(&self) -> Option<Outcome> {
+        chess::rules::outcome(self, 3)
+    }
+    fn fullmove(&self) -> u32 {
+        self.position().fullmove()
+    }
+    fn is_fen_field(token: &str) -> bool {
+        token == "-"
+            || matches!(token, "w" | "b")
+            || token.chars().all(|c| c.is_ascii_digit())
+            || token.chars().all(|c| "KQkq".contains(c))
+            || chess::Square::parse(token.as_bytes()).is_some()
+    }
+    fn is_move_shaped(text: &str) -> bool {
+        chess::notation::parse_text(text).is_ok()
+    }
+    fn engine_move(&self, text: &str, _: u8) -> Result<chess::Move, EngineMoveError> {
+        classify(self.parse_move(text), |e| {
+            matches!(e, chess::MoveError::Malformed(_))
+        })
+    }
+    fn engine_text(m: chess::Move, _: u8) -> String {
+        m.to_string()
+    }
+    fn write_pgn(start: &Self, moves: &[chess::Move], info: &PgnInfo) -> String {
+        super::chess_pgn::write_game(start, moves, info)
+    }
+    fn replay_pgn(game: &PgnGame) -> Result<(), String> {
+        super::chess_pgn::replay(game).map(|_| ())
+    }
+}

@@ -1,0 +1,58 @@
+//! `jiangjun perft`: counts the leaves of the legal move tree, for either game.
+
+use crate::args::{number_in, usage_error};
+use clap::Args;
+use jiangjun_rules::{Game, perft};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The deepest perft: the same cap as the protocol's `go perft` (depth 12 is already far
+/// beyond what finishes in a day).
+const MAX_PERFT_DEPTH: u32 = 12;
+
+/// Count the leaves of the legal move tree.
+///
+/// Ends with a line `total N`; the timing goes to stderr.
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
+pub struct PerftArgs {
+    /// Depth in plies (1 to 12).
+    #[arg(value_parser = number_in(1, MAX_PERFT_DEPTH))]
+    pub depth: u32,
+    /// Start from this position instead of the start position (one argument).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print `MOVE: N` for every root move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// `jiangjun [--game G] perft`: the same tool for either game.
+pub fn perft<G: Game>(a: &PerftArgs) -> ExitCode {
+    let pos = match &a.fen {
+        Some(f) => G::from_fen(f),
+        None => Ok(G::startpos()),
+    };
+    let mut pos = match pos {
+        Ok(p) => p,
+        Err(e) => return usage_error(Some("perft"), &e.to_string()),
+    };
+    let start = Instant::now();
+    let total = if a.divide {
+        let rows = perft::divide(&mut pos, a.depth, G::NULL_MOVE);
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft(&mut pos, a.depth, G::NULL_MOVE)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{:.3} s, {:.1} Mleaves/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("total {total}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,288 @@
+//! `jiangjun play`: Xiangqi (or, with `--game chess`, chess) against the engine in the
+//! terminal, two people at one keyboard, or the engine against itself. The player types moves
+//! in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese 炮二平五; chess `e2e4` or SAN `Nf3`) or
+//! a command; a move that is unreadable, ambiguous or illegal
+//! gets the notation module's message and the game goes on. `Session` does the work line by
+//! line and returns text, so that tests drive it without a terminal; `run` only moves lines
+//! between it and the terminal, through rustyline (line editing, history, Ctrl-R) when stdin
+//! is a terminal and plain line reading when it is not.
+
+mod board;
+mod chess_board;
+mod ctrl_c;
+mod game;
+mod opponent;
+mod record;
+mod session;
+mod timing;
+
+use crate::matches::clock::TimeControl;
+pub use game::Playable;
+use game::side_name;
+use jiangjun_engine::game::{Chess, Xiangqi};
+use jiangjun_engine::protocol::Variant as EngineVariant;
+use jiangjun_engine::protocol::variant::{DEFAULT_EVAL_BLEND, EvalNet, default_net};
+use jiangjun_rules::GameKind;
+use jiangjun_rules::xiangqi::notation::Notation;
+use rustyline::error::ReadlineError;
+pub use session::{Seat, Session};
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+/// Play Xiangqi (or chess, with --game chess) against the engine in the terminal.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct PlayArgs {
+    /// The side you play (red is white in chess; both: two people; none: the engine plays
+    /// itself).
+    #[arg(long, value_enum, default_value = "red")]
+    side: Seat,
+    /// The engine's search depth (1 to 30; the default without --tc or --movetime is 7).
+    #[arg(long, value_parser = crate::args::number_in(1u32, 30),
+          conflicts_with_all = ["tc", "movetime"])]
+    depth: Option<u32>,
+    /// Seconds the engine thinks for each move.
+    #[arg(long, value_name = "S", value_parser = TimeControl::parse_st, conflicts_with = "tc")]
+    movetime: Option<TimeControl>,
+    /// Clocks for both sides: BASE[+INC] or MOVES/BASE[+INC] in seconds, as in jiangjun match
+    /// (300+3: five minutes and three seconds a move).
+    #[arg(long, value_name = "BASE+INC", value_parser = TimeControl::parse_tc)]
+    tc: Option<TimeControl>,
+    /// Start from this position instead of the initial one.
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// How moves are shown: iccs, wxf or chinese (any is read); chess: iccs shows long
+    /// algebraic (e2e4), the others SAN (Nf3).
+    #[arg(long, default_value = "chinese", value_parser = clap::value_parser!(Notation))]
+    notation: Notation,
+    /// Letters (R H E A K C P; chess K Q R B N P; Black in lower case) instead of Chinese
+    /// characters or chess figurines.
+    #[arg(long)]
+    ascii: bool,
+    /// Another engine to play against instead of jiangjun, in jiangjun match's words
+    /// (name=… cmd=… [proto=ucci|uci] [arg=…] [option.NAME=VALUE] [ranks=1] …); with --side
+    /// none jiangjun plays the first side against it.
+    #[command(flatten)]
+    engine: crate::matches::specs::EngineWords,
+    /// The built-in engine's net, as the engine's `EvalFile` (Xiangqi; default: the shipped
+    /// net, `<builtin>`); `<empty>` plays with the classical evaluation alone.
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<String>,
+    /// The net's share of the evaluation in percent, as the engine's `EvalBlend` (0 to 100).
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_EVAL_BLEND,
+          value_parser = crate::args::number_in(0u8, 100))]
+    eval_blend: u8,
+}
+
+const HELP: &str = "or a command:\n  \
+    undo          take back your last move (and the engine's reply)\n  \
+    hint          the engine's choice for you\n  \
+    moves         your legal moves\n  \
+    board         show the board; flip turns it round\n  \
+    fen           the position as FEN\n  \
+    save FILE [iccs|wxf|chinese]   the game as PGN (moves in ICCS unless named)\n  \
+    load FILE     a game from a PGN file\n  \
+    resign        give the game up\n  \
+    draw          offer a draw (the engine accepts when it stands worse)\n  \
+    new           start again\n  \
+    quit          leave (Ctrl-D and Ctrl-C too)";
+
+/// What a line of input leads to.
+pub enum Reply {
+    Text(String),
+    Quit,
+}
+
+impl<G: Playable> Session<G> {
+    /// Answers one line of input.
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        let text = match word {
+            "" => return Reply::Text(String::new()),
+            "quit" | "exit" | "q" => return Reply::Quit,
+            "help" | "?" => format!("Type a move ({}) {HELP}", G::MOVE_EXAMPLES),
+            "board" => self.show(),
+            "flip" => {
+                self.flipped = !self.flipped;
+                self.show()
+            }
+            "fen" => self.pos.to_fen(),
+            "moves" => self.legal_moves().join(" "),
+            "hint" => self.hint(),
+            "undo" => self.undo(),
+            "save" => self.save(rest),
+            "load" => self.load(rest),
+            "resign" => self.resign(),
+            "draw" => self.offer_draw(),
+            "new" => {
+                self.restart(self.start.clone(), &[]);
+                self.engine_moves()
+            }
+            _ => self.typed_move(line),
+        };
+        Reply::Text(text)
+    }
+
+    fn hint(&self) -> String {
+        if self.ended.is_some() {
+            return "the game is over".to_string();
+        }
+        let limits = self.timing.hint_limits(self.pos.side_to_move());
+        match self.think(&limits) {
+            (Some(m), thought) => format!(
+                "hint: {}   [{}]",
+                self.pos.write(m, self.notation),
+                thought.describe()
+            ),
+            (None, _) => "no legal move".to_string(),
+        }
+    }
+
+    /// The prompt: whose move it is.
+    fn prompt(&self) -> String {
+        match self.ended {
+            Some(_) => "> ".to_string(),
+            None => format!("{}> ", side_name::<G>(self.pos.side_to_move())),
+        }
+    }
+}
+
+/// Where lines come from: rustyline on a terminal, plain lines from a pipe or a file.
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Lines(std::io::StdinLock<'static>),
+}
+
+impl Input {
+    fn open() -> Input {
+        if std::io::stdin().is_terminal() {
+            let config = rustyline::Config::builder()
+                .auto_add_history(true)
+                .max_history_size(1000)
+                .map(|b| b.build());
+            if let Ok(c) = config
+                && let Ok(editor) = rustyline::DefaultEditor::with_config(c)
+            {
+                return Input::Editor(Box::new(editor));
+            }
+        }
+        Input::Lines(std::io::stdin().lock())
+    }
+
+    /// The next line, or `None` at the end of input (Ctrl-D), on Ctrl-C or on an error.
+    fn next(&mut self, prompt: &str) -> Option<String> {
+        match self {
+            Input::Editor(editor) => match editor.readline(prompt) {
+                Ok(line) => Some(line),
+                Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
+                Err(e) => {
+                    log::warn!("play: reading the terminal: {e}");
+                    None
+                }
+            },
+            Input::Lines(stdin) => {
+                // Bytes, not `lines()`: a line that is not UTF-8 (a terminal in another
+                // encoding, a stray paste) must be answered like any unreadable entry.
+                let mut bytes = Vec::new();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => None,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&bytes);
+                        Some(text.trim_end_matches(['\n', '\r']).to_string())
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Entry point for `jiangjun [--game chess] play`.
+pub fn run(args: &PlayArgs, game: GameKind) -> ExitCode {
+    match game {
+        GameKind::Xiangqi => run_game::<Xiangqi>(args),
+        GameKind::Chess => run_game::<Chess>(args),
+    }
+}
+
+/// Reads lines until `quit`, Ctrl-D, Ctrl-C or the end of input.
+fn run_game<G: Playable + EngineVariant>(args: &PlayArgs) -> ExitCode {
+    let start = match &args.fen {
+        Some(f) => match G::from_fen(f) {
+            Ok(p) => p,
+            Err(e) => return crate::args::usage_error(Some("play"), &e.to_string()),
+        },
+        None => G::startpos(),
+    };
+    let tc = args
+        .tc
+        .or(args.movetime)
+        .unwrap_or(TimeControl::Depth(args.depth.unwrap_or(7)));
+    let net = match net_of::<G>(args.eval_file.as_deref()) {
+        Ok(net) => net,
+        Err(e) => return crate::args::usage_error(Some("play"), &e),
+    };
+    let mut session = Session::new(start, args.side, tc, args.notation);
+    if net.is_some() {
+        let blend = args.eval_blend;
+        session.set_evaluation(Box::new(move |pos: &mut G| {
+            pos.use_net(net.as_ref(), blend)
+        }));
+    }
+    match args.engine.0.as_slice() {
+        [] => {}
+        [words] => {
+            let spec = match crate::matches::specs::engine_spec(words, G::DEFAULT_PROTO) {
+                Ok(spec) => spec,
+                Err(e) => return crate::args::usage_error(Some("play"), &e),
+            };
+            match opponent::Opponent::start(spec) {
+                Ok(o) => session.opponent = Some(o),
+                Err(e) => return crate::args::finish("play", Err(e)),
+            }
+        }
+        _ => return crate::args::usage_error(Some("play"), "one --engine at most"),
+    }
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    session.style = board::Style {
+        colour,
+        ascii: args.ascii,
+    };
+    session.ctrl_c = Some(ctrl_c::CtrlC::install());
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "help lists the commands\n{}", session.engine_moves());
+    let _ = out.flush();
+    let mut input = Input::open();
+    while !session.interrupted()
+        && let Some(line) = input.next(&session.prompt())
+    {
+        match session.handle(&line) {
+            Reply::Quit => break,
+            Reply::Text(t) if t.is_empty() => {}
+            Reply::Text(t) => {
+                let _ = writeln!(out, "{t}");
+            }
+        }
+        let _ = out.flush();
+    }
+    if session.interrupted() {
+        let _ = writeln!(out, "interrupted: the engine's search was stopped");
+    } else if let Input::Editor(_) = input {
+        let _ = writeln!(out);
+    }
+    ExitCode::SUCCESS
+}
+
+/// The net the built-in engine plays with: what the protocol engine starts with (the shipped
+/// net, for Xiangqi) unless `--eval-file` names another or `<empty>`.
+fn net_of<G: EngineVariant>(eval_file: Option<&str>) -> Result<Option<EvalNet>, String> {
+    match eval_file.map(str::trim) {
+        None if G::KIND == GameKind::Xiangqi => Ok(default_net()),
+        None | Some("" | "<empty>") => Ok(None),
+        Some(path) => G::load_net(path).map(Some),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,140 @@
+//! `--engine KEY=VALUE…`: another engine process as the opponent, started and driven by the
+//! match runner's `EngineProcess` driver (`matches::engine::Engine`) with the same words as
+//! `jiangjun match --engine` and the same `go` commands (`matches::game::go_limits`). Its
+//! move is checked by the rules core like a person's; a move the rules refuse, a crash or a
+//! hang ends the game against it, as the match runner would rule.
+
+use super::game::Playable;
+use super::session::Ending;
+use crate::matches::engine::{Engine, EngineSpec, Fault, MATE, Reply, Score, Suffix};
+use crate::matches::game::{Termination, go_limits};
+use crate::matches::variant::EngineMoveError;
+use jiangjun_rules::Side;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the other engine's turn came to.
+pub enum Turn<M> {
+    Move(M, Option<Score>),
+    /// The engine lost the game (resigned, crashed, hung, or answered a move the rules
+    /// refuse); the text says why.
+    Over(Ending, String),
+}
+
+/// A started engine process.
+pub struct Opponent {
+    engine: Engine,
+}
+
+impl Opponent {
+    /// Starts the engine and tells it a game begins.
+    pub fn start(spec: EngineSpec) -> Result<Opponent, String> {
+        let name = spec.name.clone();
+        let failed = |f: Fault| match f {
+            Fault::Start(e) => e,
+            Fault::Crash => format!("engine '{name}' exited during the handshake"),
+            Fault::Timeout => format!("engine '{name}' did not finish its handshake"),
+        };
+        let mut engine =
+            Engine::start(Arc::new(spec), None, Duration::from_secs(10)).map_err(failed)?;
+        engine.new_game().map_err(failed)?;
+        Ok(Opponent { engine })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.engine.spec.name
+    }
+
+    /// Tells the engine a new game starts.
+    pub fn new_game(&mut self) {
+        let _ = self.engine.new_game();
+    }
+
+    /// Asks for a move in `pos`, reached by `moves` from `start`.
+    pub fn think<G: Playable>(
+        &mut self,
+        start: &G,
+        moves: &[G::Move],
+        pos: &G,
+        timing: &super::timing::Timing,
+    ) -> Turn<G::Move> {
+        let spec = Arc::clone(&self.engine.spec);
+        let side = pos.side_to_move();
+        let mut position = format!("position fen {}", start.to_fen());
+        if !moves.is_empty() {
+            position += " moves";
+            for &m in moves {
+                position.push(' ');
+                position += &G::engine_text(m, spec.rank_base);
+            }
+        }
+        let go = go_limits(spec.proto, spec.seconds, &timing.tc, timing.clocks(), side);
+        let lost = |termination, why: String| {
+            let ending = Ending {
+                winner: Some(side.flip()),
+                termination,
+            };
+            Turn::Over(ending, format!("engine '{}' {why}", spec.name))
+        };
+        let answer = match self.engine.think(&position, &go, timing.wait_limit(side)) {
+            Ok(a) => a,
+            Err(Fault::Timeout) => {
+                let _ = self.engine.stop(Duration::from_secs(1));
+                return match timing.tc.is_timed() {
+                    true => lost(Termination::TimeForfeit, "ran out of time".into()),
+                    false => lost(Termination::Hang, "did not answer within a minute".into()),
+                };
+            }
+            Err(_) => return lost(Termination::Crash, "exited".into()),
+        };
+        if answer.suffix == Suffix::Resign {
+            return lost(Termination::Resignation, "resigns".into());
+        }
+        let text = match answer.reply {
+            Reply::Move(t) => t,
+            Reply::NoMove => return lost(Termination::NoBestMove, "has no move".into()),
+        };
+        match pos.engine_move(&text, spec.rank_base) {
+            Ok(m) => Turn::Move(m, answer.score),
+            Err(EngineMoveError::Malformed(e)) => {
+                lost(Termination::MalformedMove, format!("answered {e}"))
+            }
+            Err(EngineMoveError::Illegal(e)) => {
+                lost(Termination::IllegalMove, format!("played {e}"))
+            }
+        }
+    }
+}
+
+/// An engine's reported score as a player reads it.
+pub fn describe_score(score: Option<Score>) -> String {
+    match score {
+        None => "no score".to_string(),
+        Some(s) if s > MATE / 2 => format!("mate in {}", (MATE - s + 1) / 2),
+        Some(s) if s < -MATE / 2 => format!("mated in {}", (MATE + s) / 2),
+        Some(s) => format!("score {s:+}"),
+    }
+}
+
+/// Which sides the other engine plays: every side the built-in engine would, except that
+/// with nobody at the keyboard jiangjun keeps the first side and the other engine takes the
+/// second.
+pub fn plays(seat: super::Seat, side: Side) -> bool {
+    match seat {
+        super::Seat::None => side == Side::Black,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_as_players_read_them() {
+        assert_eq!(describe_score(Some(-31)), "score -31");
+        assert_eq!(describe_score(Some(MATE - 1)), "mate in 1");
+        assert_eq!(describe_score(Some(-MATE + 2)), "mated in 1");
+        assert_eq!(describe_score(None), "no score");
+    }
+}

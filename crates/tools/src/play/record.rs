@@ -1,0 +1,157 @@
+//! `save FILE` and `load FILE`: the game as PGN, written by the match runner's writer (the
+//! XiangQi Wizard convention, ICCS moves `H2-E2`, or WXF or Chinese movetext on request) and
+//! read back by its reader, so that a game saved here opens in a GUI and in `jiangjun match
+//! --read-pgn`, and a game from either loads here.
+
+use super::game::Playable;
+use super::session::{Ending, Seat, Session};
+use crate::matches::game::Termination;
+use crate::matches::pgn::{self, PgnGame};
+use crate::matches::variant::PgnInfo;
+use jiangjun_rules::Side;
+use jiangjun_rules::xiangqi::notation::Notation;
+
+impl<G: Playable> Session<G> {
+    fn player_names(&self) -> [String; 2] {
+        let own = format!("jiangjun ({})", self.timing.tc.describe());
+        let other = self.opponent.as_ref().map(|o| o.name().to_string());
+        let engine = other.clone().unwrap_or_else(|| own.clone());
+        let (red, black) = match self.seat {
+            Seat::Red => ("human".to_string(), engine),
+            Seat::Black => (engine, "human".to_string()),
+            Seat::Both => ("human".to_string(), "human".to_string()),
+            Seat::None => (own, engine),
+        };
+        [red, black]
+    }
+
+    /// The game so far as PGN, movetext in `notation`.
+    pub fn pgn(&self, notation: Notation) -> String {
+        let names = self.player_names();
+        let date = crate::matches::pgn_date();
+        let (result, comment) = match self.ended {
+            Some(e) => (e.result(), e.describe(G::SIDE_NAMES)),
+            None => ("*", String::new()),
+        };
+        let info = PgnInfo {
+            date: &date,
+            round: 1,
+            names: [&names[0], &names[1]],
+            tc: &self.timing.tc,
+            termination: self.ended.map_or(Termination::MaxLength, |e| e.termination),
+            comment: &comment,
+            result,
+            notation,
+        };
+        let text = G::write_pgn(&self.start, &self.moves, &info);
+        let text = text.replacen("jiangjun match", "jiangjun play", 1);
+        match self.ended {
+            Some(_) => text,
+            // An unfinished game has no termination yet.
+            None => text
+                .lines()
+                .filter(|l| !l.starts_with("[Termination "))
+                .map(|l| format!("{l}\n"))
+                .collect(),
+        }
+    }
+
+    /// `save FILE [iccs|wxf|chinese]`.
+    pub(super) fn save(&self, args: &str) -> String {
+        let mut words = args.split_whitespace();
+        let Some(file) = words.next() else {
+            return "save FILE [iccs|wxf|chinese]: which file?".to_string();
+        };
+        let notation = match words.next().map(str::parse::<Notation>) {
+            None => Notation::Iccs,
+            Some(Ok(n)) => n,
+            Some(Err(e)) => return e,
+        };
+        match std::fs::write(file, self.pgn(notation)) {
+            Ok(()) => format!("saved {} moves to {file}", self.moves.len()),
+            Err(e) => format!("cannot write {file}: {e}"),
+        }
+    }
+
+    /// `load FILE`: the first game of a PGN file, replayed through the rules.
+    pub(super) fn load(&mut self, file: &str) -> String {
+        if file.is_empty() {
+            return "load FILE: which file?".to_string();
+        }
+        let text = match std::fs::read(file) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => return format!("cannot read {file}: {e}"),
+        };
+        let game = match pgn::read(&text) {
+            Ok(games) => match games.into_iter().next() {
+                Some(g) => g,
+                None => return format!("{file} holds no game"),
+            },
+            Err(e) => return format!("{file}: {e}"),
+        };
+        match replay::<G>(&game) {
+            Ok((start, moves)) => {
+                self.restart(start, &moves);
+                if self.ended.is_none() {
+                    self.ended = recorded_ending(&game);
+                }
+                format!(
+                    "loaded {} moves from {file}\n{}",
+                    moves.len(),
+                    self.engine_moves()
+                )
+            }
+            Err(e) => format!("{file}: {e}"),
+        }
+    }
+}
+
+/// How a game that the rules leave open was recorded as ended (resigned, drawn by agreement,
+/// lost on time, adjudicated): by its `Result` tag, with its `Termination` tag for why, as this
+/// module and the match runner write it (chess PGN's standard words too). `None` for an
+/// unfinished game (`*`).
+fn recorded_ending(game: &PgnGame) -> Option<Ending> {
+    let winner = match game.tag("Result")?.trim() {
+        "1-0" => Some(Side::Red),
+        "0-1" => Some(Side::Black),
+        "1/2-1/2" => None,
+        _ => return None,
+    };
+    let said = game
+        .tag("Termination")
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let termination = match (Termination::described_as(&said), said.as_str(), winner) {
+        (Some(t), _, _) => t,
+        // Standard chess PGN's words (the match runner's chess writer).
+        (None, "adjudication", Some(_)) => Termination::ResignAdjudication,
+        (None, "adjudication", None) => Termination::DrawAdjudication,
+        (None, "rules infraction", Some(_)) => Termination::IllegalMove,
+        (None, _, Some(_)) => Termination::Resignation,
+        (None, _, None) => Termination::DrawAgreement,
+    };
+    Some(Ending {
+        winner,
+        termination,
+    })
+}
+
+/// The start position and the moves of a game read from PGN (Xiangqi: ICCS, WXF or
+/// Chinese; chess: SAN or long algebraic).
+fn replay<G: Playable>(game: &PgnGame) -> Result<(G, Vec<G::Move>), String> {
+    let start = match game.tag("FEN") {
+        Some(f) => G::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
+        None => G::startpos(),
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (i, text) in game.moves.iter().enumerate() {
+        let m = pos
+            .read_record(text)
+            .map_err(|e| format!("ply {}: {e}", i + 1))?;
+        pos.make(m);
+        moves.push(m);
+    }
+    Ok((start, moves))
+}

@@ -1,0 +1,294 @@
+//! `jiangjun train`: fits a neural evaluation (see `game::xiangqi::nnue`) to self-play data
+//! and writes it as a net file for `EvalFile`. Our own trainer, so that it shares the engine's
+//! FEN reader and input features: the two cannot disagree about what an input is.
+//!
+//! Mini-batch AdamW on the squared error between `sigmoid(output)` and the blend
+//! `lambda × result + (1 − lambda) × sigmoid(score / 400)`; each batch's gradient is summed
+//! over `--threads` scoped threads. Every tenth block of 1000 consecutive positions is held
+//! out for validation, and the net of the epoch with the lowest validation error is written.
+
+mod augment;
+pub mod data;
+pub mod model;
+#[cfg(test)]
+mod tests;
+
+use crate::args::{self, number_in};
+use data::Sample;
+use jiangjun_engine::nnue::{Net, builtin, file};
+use model::{AdamW, FloatNet};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const VALIDATION_BLOCK: usize = 1000;
+
+/// Train a neural evaluation (NNUE) on self-play data; writes a net file for `EvalFile`.
+#[derive(clap::Parser, Clone, Debug, PartialEq)]
+#[command(allow_negative_numbers = true, args_override_self = true)]
+pub struct Config {
+    /// Self-play data, comma-separated: text files of `FEN | result | score` lines (selfplay)
+    /// and `.jjd` files of datagen, or directories of them.
+    #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
+    data: Vec<String>,
+    /// Where the net goes.
+    #[arg(long, value_name = "NET")]
+    out: String,
+    /// Passes over the training data (1 to 100000).
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = number_in(1u32, 100_000))]
+    epochs: u32,
+    /// AdamW's step size (0.000001 to 1).
+    #[arg(long, value_name = "R", default_value_t = 0.001, value_parser = number_in(1e-6f32, 1.0))]
+    lr: f32,
+    /// The step size of the last epoch (0.000001 to 1; default: a tenth of `--lr`). Between
+    /// the first epoch and the last the step size falls along half a cosine.
+    #[arg(long, value_name = "R", value_parser = number_in(1e-6f32, 1.0))]
+    final_lr: Option<f32>,
+    /// Train on the given positions only; by default each training position whose mirror
+    /// image (files a-i reversed) gives the net other inputs is added mirrored too.
+    #[arg(long)]
+    no_mirror: bool,
+    /// Train the inputs' own columns only, without the shared columns per piece, rank and
+    /// file (`model::FACTORS`) that are folded into them when the net is written.
+    #[arg(long)]
+    no_factors: bool,
+    /// AdamW's weight decay (0 to 1).
+    #[arg(long, value_name = "D", default_value_t = 0.01, value_parser = number_in(0.0f32, 1.0))]
+    wd: f32,
+    /// Share of the game result in the target, the rest is the search score (0 to 1).
+    #[arg(long, value_name = "L", default_value_t = 0.5, value_parser = number_in(0.0f32, 1.0))]
+    lambda: f32,
+    /// Fit the net for this `EvalBlend` (0 to 100, default 100: the net alone): the prediction
+    /// trained is the net's output weighted by it plus the classical evaluation weighted by
+    /// the rest, so that the net learns what the classical evaluation misses.
+    #[arg(long, value_name = "P", default_value_t = 100, value_parser = number_in(0u8, 100))]
+    blend: u8,
+    /// Accumulator width of each perspective (8 to 1024).
+    #[arg(long, value_name = "H", default_value_t = 128, value_parser = number_in(8usize, 1024))]
+    hidden: usize,
+    /// Start from this net (a file `train` wrote, or `<builtin>` for the shipped one) instead
+    /// of random weights: training goes on from it, on new data. Its width replaces
+    /// `--hidden`.
+    #[arg(long, value_name = "NET")]
+    init: Option<String>,
+    /// Positions per gradient step (1 to 1000000).
+    #[arg(long, value_name = "B", default_value_t = 4096, value_parser = number_in(1usize, 1_000_000))]
+    batch: usize,
+    /// Seed of the starting weights and of the shuffles.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Threads (1 to 256; default: one per core).
+    #[arg(long, value_name = "T", default_value_t = args::cores(), value_parser = number_in(1usize, 256))]
+    threads: usize,
+}
+
+/// What the net is fitted to, from the command line.
+fn fit(config: &Config) -> model::Fit {
+    model::Fit {
+        lambda: config.lambda,
+        blend: f32::from(config.blend) / 100.0,
+    }
+}
+
+pub fn run(config: &Config) -> ExitCode {
+    args::finish("train", train(config))
+}
+
+/// Reads `--data`: selfplay's text files and datagen's `.jjd` files (told apart by their
+/// magic, not their names) or directories of them; the text files' samples come first.
+fn load(files: &[String], threads: usize) -> Result<Vec<Sample>, String> {
+    let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
+    let mut text = String::new();
+    let mut games = Vec::new();
+    for path in crate::datagen::data_files(&paths)? {
+        let f = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| format!("reading {f}: {e}"))?;
+        if crate::datagen::is_datagen(&bytes) {
+            games.push((f, bytes));
+            continue;
+        }
+        let t = String::from_utf8(bytes)
+            .map_err(|_| format!("reading {f}: neither text lines nor a datagen file"))?;
+        text.push_str(&t);
+        text.push('\n');
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let (mut samples, bad) = data::load(&lines, threads);
+    samples.extend(data::load_games(&games, threads)?);
+    if bad > 0 {
+        eprintln!("train: skipped {bad} malformed lines");
+    }
+    if samples.is_empty() {
+        return Err("no positions in the data".into());
+    }
+    Ok(samples)
+}
+
+/// One pass over `train` in shuffled batches; returns the mean training error.
+fn epoch(
+    net: &mut FloatNet,
+    adam: &mut AdamW,
+    train: &[Sample],
+    config: &Config,
+    grads: &mut [Vec<f32>],
+) -> f64 {
+    let mut error = 0.0;
+    for batch in train.chunks(config.batch) {
+        let part = batch.len().div_ceil(grads.len());
+        let shared = &*net;
+        let errors: Vec<f64> = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .chunks(part)
+                .zip(grads.iter_mut())
+                .map(|(samples, g)| {
+                    scope.spawn(move || {
+                        g.iter_mut().for_each(|x| *x = 0.0);
+                        shared.gradient(samples, fit(config), g)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        error += errors.iter().sum::<f64>();
+        let used = batch.len().div_ceil(part);
+        let (first, rest) = grads.split_at_mut(1);
+        for g in &rest[..used - 1] {
+            for (a, b) in first[0].iter_mut().zip(g) {
+                *a += b;
+            }
+        }
+        let n = batch.len() as f32;
+        first[0].iter_mut().for_each(|x| *x /= n);
+        adam.step(&mut net.params, &first[0]);
+        net.clip();
+    }
+    error / train.len().max(1) as f64
+}
+
+fn train(config: &Config) -> Result<(), String> {
+    let started = Instant::now();
+    let all = load(&config.data, config.threads)?;
+    let (mut train, valid) = data::split(&all, VALIDATION_BLOCK);
+    drop(all);
+    if !config.no_mirror {
+        augment::add_mirrors(&mut train);
+    }
+    eprintln!(
+        "train: {} training and {} validation positions, read in {:.1} s",
+        train.len(),
+        valid.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut net = match &config.init {
+        None => FloatNet::random_with(config.hidden, !config.no_factors, config.seed),
+        Some(path) => {
+            let start = builtin::load(path).map_err(|e| format!("--init {path}: {e}"))?;
+            let net = FloatNet::from_net(&start, !config.no_factors)
+                .map_err(|e| format!("--init {path}: {e}"))?;
+            eprintln!("train: starting from {path} ({} hidden)", net.hidden);
+            net
+        }
+    };
+    let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
+    let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
+    let v_error = |n: &FloatNet| n.error(&valid, fit(config)) / valid.len().max(1) as f64;
+    let classical = valid
+        .iter()
+        .map(|s| {
+            f64::from(
+                (data::sigmoid(s.classical / model::SCALE as f32)
+                    - s.target(config.lambda, model::SCALE as f32))
+                .powi(2),
+            )
+        })
+        .sum::<f64>()
+        / valid.len().max(1) as f64;
+    eprintln!("train: the classical evaluation's validation error: {classical:.6}");
+    let mut best = (net.clone(), 0, v_error(&net));
+    for e in 1..=config.epochs {
+        adam.lr = augment::cosine(
+            config.lr,
+            config.final_lr.unwrap_or(config.lr / 10.0),
+            e,
+            config.epochs,
+        );
+        jiangjun_rules::random::shuffle(&mut train, config.seed.wrapping_add(u64::from(e)));
+        let t = epoch(&mut net, &mut adam, &train, config, &mut grads);
+        let v = v_error(&net);
+        eprintln!(
+            "train: epoch {e:>4}  lr {:.6}  train {t:.6}  validation {v:.6}  ({:.1} s)",
+            adam.lr,
+            started.elapsed().as_secs_f64()
+        );
+        if v < best.2 || valid.is_empty() {
+            best = (net.clone(), e, v);
+        }
+    }
+    let description = format!(
+        "jiangjun train on {} ({} positions with mirrors, {} held out); hidden {}, lambda {}, \
+         fitted for EvalBlend {}, \
+         lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
+         error {}",
+        config.data.join(",")
+            + &config
+                .init
+                .as_ref()
+                .map(|p| format!(", starting from {p}"))
+                .unwrap_or_default(),
+        train.len(),
+        valid.len(),
+        net.hidden,
+        config.lambda,
+        config.blend,
+        config.lr,
+        config.final_lr.unwrap_or(config.lr / 10.0),
+        config.wd,
+        config.batch,
+        config.seed,
+        if net.factors { "folded in" } else { "none" },
+        best.1,
+        config.epochs,
+        if valid.is_empty() {
+            "not measured (no validation set)".to_string()
+        } else {
+            format!("{:.6}", best.2)
+        }
+    );
+    let quantised = best.0.quantise(description);
+    file::check_ranges(&quantised).map_err(|e| format!("the quantised net: {e}"))?;
+    let bytes = file::to_bytes(&quantised);
+    std::fs::write(&config.out, &bytes).map_err(|e| format!("writing {}: {e}", config.out))?;
+    file::load(&config.out).map_err(|e| format!("reading back {}: {e}", config.out))?;
+    let (worst, mean) = quantisation_error(&best.0, &quantised, &valid);
+    eprintln!(
+        "train: quantised against float on validation: worst {worst:.1} cp, mean {mean:.2} cp"
+    );
+    eprintln!(
+        "train: wrote {} ({} bytes), epoch {} kept, in {:.1} s",
+        config.out,
+        bytes.len(),
+        best.1,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The largest and the mean difference in centipawns between the float net and the integer
+/// net (the engine's inference: `Net::refresh` and `Net::output`) over `samples`.
+pub fn quantisation_error(float: &FloatNet, net: &Net, samples: &[Sample]) -> (f32, f32) {
+    let h = net.hidden();
+    let (mut us, mut them) = (vec![0i16; h], vec![0i16; h]);
+    let mut worst = 0.0f32;
+    let mut total = 0.0f32;
+    for s in samples {
+        net.refresh(s.active(0), &mut us);
+        net.refresh(s.active(1), &mut them);
+        let engine = net.output(&us, &them) as f32;
+        let diff = (engine - float.evaluate(s) * model::SCALE as f32).abs();
+        worst = worst.max(diff);
+        total += diff;
+    }
+    (worst, total / samples.len().max(1) as f32)
+}

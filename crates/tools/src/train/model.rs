@@ -1,0 +1,345 @@
+//! The float net the trainer fits, its gradient, AdamW, and the quantisation into the
+//! engine's integer net. The first layer is sparse: a forward pass adds the columns of at
+//! most 32 active inputs a perspective, and the backward pass adds the accumulator's gradient
+//! into those columns only. This is why there is no tensor crate: a general one would
+//! multiply a 1260-wide, 97 %-zero input densely.
+//!
+//! Parameters live in one flat vector, `[w1 (INPUTS × h, one column per input) | b1 (h) |
+//! w2 (2h: side to move, then opponent) | b2]`, so that AdamW and the gradient sums are one
+//! loop.
+
+use super::data::{Sample, sigmoid};
+use jiangjun_engine::nnue::features::{INPUTS, MAX_ACTIVE};
+use jiangjun_engine::nnue::{Net, NetHeader};
+use jiangjun_rules::random::{self, RngExt};
+use jiangjun_rules::xiangqi::types::{FILES, RANKS, SQUARES};
+
+/// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
+/// These are the smallest scales `quantise` uses; it raises each as far as the net's own
+/// largest weights leave room in i16 and i32, since the rounding of the first layer's weights
+/// is most of the distance between the float net and the integer one.
+pub const QA: i32 = 510;
+pub const QB: i32 = 512;
+/// The largest scales `quantise` picks: QA · QB stays well inside i32 for the output bias.
+const MAX_QA: i32 = 4096;
+const MAX_QB: i32 = 4096;
+/// Centipawns per output unit; the sigmoid of the output is the expected score.
+pub const SCALE: i32 = 400;
+/// Bounds kept after every step so that the quantised net passes `file::check_ranges` at the
+/// smallest scales (33 × 1.9 × 510 < 32767; 510 × 1.98 × 512 × 2 × 1024 < 2^31).
+const CLIP_FEATURE: f32 = 1.9;
+const CLIP_OUTPUT: f32 = 1.98;
+
+/// Shared columns that the trainer adds to the engine's 1260 inputs ("factors"): one per
+/// piece slot (what a piece is worth wherever it stands), one per slot and rank, one per slot
+/// and file. An active input adds its own column and its three factors' columns, so what one
+/// point learns about a piece reaches every point of its rank and file: with few positions
+/// per input most points are seen too rarely to learn alone. `quantise` folds each factor into
+/// the inputs it belongs to, so the engine's net and its file are the same as without them.
+pub const FACTORS: usize = SLOTS + SLOTS * RANKS + SLOTS * FILES;
+const SLOTS: usize = INPUTS / SQUARES;
+
+/// The trainer's columns that input `f` adds: its own, then (with factors) its slot's, its
+/// slot and rank's, its slot and file's.
+#[inline]
+fn columns(f: u16, factors: bool) -> ([usize; 4], usize) {
+    let f = usize::from(f);
+    if !factors {
+        return ([f, 0, 0, 0], 1);
+    }
+    let (slot, point) = (f / SQUARES, f % SQUARES);
+    let (rank, file) = (point / FILES, point % FILES);
+    let by_rank = INPUTS + SLOTS + slot * RANKS + rank;
+    let by_file = INPUTS + SLOTS + SLOTS * RANKS + slot * FILES + file;
+    ([f, INPUTS + slot, by_rank, by_file], 4)
+}
+
+/// What the net is fitted to: the target blends the game result (`lambda`) with the search
+/// score, and the prediction is the net's output weighted by `blend` plus the classical
+/// evaluation weighted by the rest (1: the net alone), as `EvalBlend` will mix them in play.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Fit {
+    pub lambda: f32,
+    pub blend: f32,
+}
+
+impl Fit {
+    /// The predicted probability for `s` from the net's output `out` (output units).
+    #[inline]
+    fn predict(&self, out: f32, s: &Sample) -> f32 {
+        if self.blend >= 1.0 {
+            return sigmoid(out);
+        }
+        sigmoid(self.blend * out + (1.0 - self.blend) * s.classical / SCALE as f32)
+    }
+}
+
+/// A float net of accumulator width `hidden`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    pub hidden: usize,
+    /// Whether the first layer has the `FACTORS` columns after the inputs' own.
+    pub factors: bool,
+    pub params: Vec<f32>,
+}
+
+impl FloatNet {
+    /// Small random weights from `seed`, without factors.
+    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+        FloatNet::random_with(hidden, false, seed)
+    }
+
+    /// Small random weights from `seed`; the factors' columns, if any, start at zero.
+    pub fn random_with(hidden: usize, factors: bool, seed: u64) -> FloatNet {
+        let mut rng = random::seeded(seed);
+        let mut net = FloatNet {
+            hidden,
+            factors,
+            params: vec![0.0; Self::len(hidden, factors)],
+        };
+        let (w1, _, _) = net.offsets();
+        for w in &mut net.params[..INPUTS * hidden] {
+            *w = rng.random_range(-0.1..0.1);
+        }
+        for w in &mut net.params[w1..w1 + hidden] {
+            *w = rng.random_range(0.0..0.2);
+        }
+        let bound = 1.0 / (2.0 * hidden as f32).sqrt();
+        for w in &mut net.params[w1 + hidden..w1 + 3 * hidden] {
+            *w = rng.random_range(-bound..bound);
+        }
+        net
+    }
+
+    /// The float net a quantised net came from, as near as the rounding allows: the starting
+    /// point of training that goes on from an earlier net (`--init`). Only a net with this
+    /// trainer's output scale (centipawns per unit) can be read back so.
+    pub fn from_net(net: &Net, factors: bool) -> Result<FloatNet, String> {
+        let h = &net.header;
+        if h.scale != SCALE || h.qa <= 0 || h.qb <= 0 {
+            return Err(format!(
+                "the net has QA {}, QB {}, scale {}; this trainer needs positive scales and \
+                 scale {SCALE}",
+                h.qa, h.qb, h.scale
+            ));
+        }
+        let (qa, qb) = (h.qa as f32, h.qb as f32);
+        let mut params = Vec::with_capacity(Self::len(h.hidden, factors));
+        params.extend(net.feature_weights.iter().map(|&w| f32::from(w) / qa));
+        if factors {
+            params.resize(params.len() + FACTORS * h.hidden, 0.0);
+        }
+        params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
+        params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
+        params.push((f64::from(net.output_bias) / (f64::from(h.qa) * f64::from(h.qb))) as f32);
+        Ok(FloatNet {
+            hidden: h.hidden,
+            factors,
+            params,
+        })
+    }
+
+    pub fn len(hidden: usize, factors: bool) -> usize {
+        Self::first_columns(factors) * hidden + 3 * hidden + 1
+    }
+
+    fn first_columns(factors: bool) -> usize {
+        if factors { INPUTS + FACTORS } else { INPUTS }
+    }
+
+    /// Where the first layer's bias, the output weights and the output bias start.
+    fn offsets(&self) -> (usize, usize, usize) {
+        let w1 = Self::first_columns(self.factors) * self.hidden;
+        (w1, w1 + self.hidden, w1 + 3 * self.hidden)
+    }
+
+    /// Both accumulators of a sample (side to move first), before the activation.
+    fn accumulate(&self, s: &Sample, acc: &mut [Vec<f32>; 2]) {
+        let h = self.hidden;
+        let (b1, _, _) = self.offsets();
+        for (row, a) in acc.iter_mut().enumerate() {
+            a.copy_from_slice(&self.params[b1..b1 + h]);
+            for &f in s.active(row) {
+                let (cols, n) = columns(f, self.factors);
+                for &c in &cols[..n] {
+                    let col = &self.params[c * h..(c + 1) * h];
+                    for (x, w) in a.iter_mut().zip(col) {
+                        *x += w;
+                    }
+                }
+            }
+        }
+    }
+
+    fn output_of(&self, acc: &[Vec<f32>; 2]) -> f32 {
+        let h = self.hidden;
+        let (_, w2, b2) = self.offsets();
+        let mut out = self.params[b2];
+        for (row, a) in acc.iter().enumerate() {
+            let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
+            out += a
+                .iter()
+                .zip(w)
+                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        }
+        out
+    }
+
+    /// The output (in output units; × SCALE for centipawns) from the side to move's view.
+    pub fn evaluate(&self, s: &Sample) -> f32 {
+        let mut acc = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
+        self.accumulate(s, &mut acc);
+        self.output_of(&acc)
+    }
+
+    /// Adds the gradient of the squared error `(prediction − target)²` of every sample
+    /// into `grad` (same layout as `params`), and returns the summed error.
+    pub fn gradient(&self, samples: &[Sample], fit: Fit, grad: &mut [f32]) -> f64 {
+        let h = self.hidden;
+        let (b1, w2, b2) = self.offsets();
+        let mut acc = [vec![0.0; h], vec![0.0; h]];
+        let mut d_acc = vec![0.0; h];
+        let mut error = 0.0;
+        for s in samples {
+            self.accumulate(s, &mut acc);
+            let p = fit.predict(self.output_of(&acc), s);
+            let diff = p - s.target(fit.lambda, SCALE as f32);
+            error += f64::from(diff * diff);
+            let g_out = 2.0 * diff * p * (1.0 - p) * fit.blend.min(1.0);
+            grad[b2] += g_out;
+            for (row, a) in acc.iter().enumerate() {
+                let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
+                let g_w2 = &mut grad[w2 + row * h..w2 + (row + 1) * h];
+                for j in 0..h {
+                    let live = a[j] > 0.0 && a[j] < 1.0;
+                    g_w2[j] += g_out * a[j].clamp(0.0, 1.0);
+                    d_acc[j] = if live { g_out * w[j] } else { 0.0 };
+                }
+                for (g, d) in grad[b1..b1 + h].iter_mut().zip(&d_acc) {
+                    *g += d;
+                }
+                for &f in s.active(row) {
+                    let (cols, n) = columns(f, self.factors);
+                    for &c in &cols[..n] {
+                        let col = &mut grad[c * h..(c + 1) * h];
+                        for (g, d) in col.iter_mut().zip(&d_acc) {
+                            *g += d;
+                        }
+                    }
+                }
+            }
+        }
+        error
+    }
+
+    /// The summed squared error over `samples`.
+    pub fn error(&self, samples: &[Sample], fit: Fit) -> f64 {
+        samples
+            .iter()
+            .map(|s| {
+                let d = fit.predict(self.evaluate(s), s) - s.target(fit.lambda, SCALE as f32);
+                f64::from(d * d)
+            })
+            .sum()
+    }
+
+    /// Keeps every weight inside the bounds the quantised net needs.
+    pub fn clip(&mut self) {
+        let (_, w2, _) = self.offsets();
+        for w in &mut self.params[..w2] {
+            *w = w.clamp(-CLIP_FEATURE, CLIP_FEATURE);
+        }
+        for w in &mut self.params[w2..w2 + 2 * self.hidden] {
+            *w = w.clamp(-CLIP_OUTPUT, CLIP_OUTPUT);
+        }
+    }
+
+    /// The engine's integer net: weights rounded to the nearest step of their scale, the
+    /// scales as fine as `file::check_ranges` allows for these weights (see `QA`).
+    pub fn quantise(&self, description: String) -> Net {
+        let (b1, w2, b2) = self.offsets();
+        let h = self.hidden;
+        // Each input's own column plus its factors': the first layer the engine runs.
+        let mut folded = self.params[..INPUTS * h].to_vec();
+        if self.factors {
+            for f in 0..INPUTS {
+                let (cols, n) = columns(f as u16, true);
+                for &c in &cols[1..n] {
+                    for j in 0..h {
+                        folded[f * h + j] += self.params[c * h + j];
+                    }
+                }
+            }
+        }
+        let max_abs = |xs: &[f32]| xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        // The accumulator's worst case: the largest bias and 32 of the largest weights, each
+        // rounded up by half a step (hence the 33 taken off).
+        let acc = max_abs(&self.params[b1..w2]) + MAX_ACTIVE as f32 * max_abs(&folded);
+        let qa = ((f32::from(i16::MAX) - 33.0) / acc.max(1e-9)).floor() as i64;
+        // Folded factors can pass the clip bound, so QA may have to go below its usual floor.
+        let qa = qa.clamp(1, i64::from(MAX_QA)) as i32;
+        // The output sum's worst case: QA times 2h of the largest output weights, rounded up,
+        // and the bias, below 2^31 with a tenth to spare.
+        let out = 2.0 * self.hidden as f64 * f64::from(max_abs(&self.params[w2..b2]))
+            + f64::from(self.params[b2].abs());
+        let room = 0.9 * f64::from(i32::MAX) / f64::from(qa) - 2.0 * self.hidden as f64;
+        let qb = (room / out.max(1e-9)).floor() as i64;
+        let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
+        let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+        let header = NetHeader {
+            hidden: self.hidden,
+            qa,
+            qb,
+            scale: SCALE,
+            description,
+        };
+        Net {
+            header,
+            feature_weights: folded.iter().map(|&x| q(x, qa)).collect(),
+            feature_bias: self.params[b1..w2].iter().map(|&x| q(x, qa)).collect(),
+            output_weights: self.params[w2..b2].iter().map(|&x| q(x, qb)).collect(),
+            output_bias: (f64::from(self.params[b2]) * f64::from(qa) * f64::from(qb)).round()
+                as i32,
+        }
+    }
+}
+
+/// AdamW: Adam on the gradient, and a decay of every weight by `lr × wd` per step that does
+/// not go through the moment estimates.
+pub struct AdamW {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+    pub lr: f32,
+    pub wd: f32,
+}
+
+impl AdamW {
+    pub fn new(len: usize, lr: f32, wd: f32) -> AdamW {
+        AdamW {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            t: 0,
+            lr,
+            wd,
+        }
+    }
+
+    pub fn step(&mut self, params: &mut [f32], grad: &[f32]) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
+        for (((w, g), m), v) in params
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *w -= self.lr * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + self.wd * *w);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The trainer against the engine: the float net and its quantised integer net agree within a
+//! few centipawns, and the analytic gradient matches finite differences.
+
+use super::data::Sample;
+use super::model::{FloatNet, SCALE};
+use jiangjun_engine::game::Xiangqi;
+use jiangjun_rules::Game;
+use jiangjun_rules::random::{self, RngExt};
+use jiangjun_rules::{GenKind, MoveList};
+use std::sync::Arc;
+
+/// `count` positions from random playouts of seed `seed`.
+fn random_positions(count: usize, seed: u64) -> Vec<Xiangqi> {
+    let mut rng = random::seeded(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut pos = Xiangqi::startpos();
+        for _ in 0..rng.random_range(1..120) {
+            let mut list = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
+            pos.generate_legal(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list.as_slice()[rng.random_range(0..list.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// The worst and mean distance in centipawns between `float` and its quantised net, the
+/// latter through the engine's own `Xiangqi::evaluate`, over 1000 random playout positions.
+fn quantisation_distance(float: &FloatNet) -> (f32, f32) {
+    let net = Arc::new(float.quantise("test".into()));
+    let mut worst = 0.0f32;
+    let mut total = 0.0f32;
+    let positions = random_positions(1000, 9);
+    for pos in &positions {
+        let sample = Sample::new(pos, 0.5, 0.0).expect("a legal position has at most 32 pieces");
+        let want = float.evaluate(&sample) * SCALE as f32;
+        let mut engine = pos.clone();
+        engine.set_net(Some(Arc::clone(&net)));
+        let diff = (engine.evaluate() as f32 - want).abs();
+        worst = worst.max(diff);
+        total += diff;
+    }
+    (worst, total / positions.len() as f32)
+}
+
+#[test]
+fn float_and_quantised_nets_agree_within_a_few_centipawns() {
+    let random = FloatNet::random(128, 5);
+    // Weights spread as a trained net's are (its first layer's largest near 0.3, the output
+    // layer's near 1): the scales `quantise` picks then are the ones trained nets get.
+    let mut trained_like = FloatNet::random(256, 6);
+    let w1 = jiangjun_engine::nnue::features::INPUTS * 256;
+    trained_like.params[..w1].iter_mut().for_each(|w| *w *= 3.0);
+    trained_like.params[w1 + 256..]
+        .iter_mut()
+        .for_each(|w| *w *= 8.0);
+    for float in [random, trained_like] {
+        let (worst, mean) = quantisation_distance(&float);
+        assert!(
+            worst <= 3.0 && mean <= 1.0,
+            "hidden {}: worst {worst} cp, mean {mean} cp",
+            float.hidden
+        );
+    }
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let mut net = FloatNet::random_with(8, true, 3);
+    // Factors start at zero: give them values, as training would.
+    let factor_start = jiangjun_engine::nnue::features::INPUTS * 8;
+    let mut rng = random::seeded(8);
+    for w in &mut net.params[factor_start..factor_start + super::model::FACTORS * 8] {
+        *w = rng.random_range(-0.1..0.1);
+    }
+    let samples: Vec<Sample> = random_positions(20, 4)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Sample::new(p, (i % 3) as f32 / 2.0, (i as f32 - 10.0) * 30.0))
+        .collect();
+    let mut grad = vec![0.0; net.params.len()];
+    // Fitted for a blend with the classical evaluation, which scales the gradient.
+    let fit = super::model::Fit {
+        lambda: 0.5,
+        blend: 0.7,
+    };
+    net.gradient(&samples, fit, &mut grad);
+    // The output bias, an output weight, a first-layer bias, a column of an active input, and
+    // the columns of its three factors (its slot, its slot and rank, its slot and file).
+    let f = usize::from(samples[0].active(0)[0]);
+    let n = net.params.len();
+    let h = net.hidden;
+    let (slot, point) = (f / 90, f % 90);
+    let inputs = jiangjun_engine::nnue::features::INPUTS;
+    let by_slot = inputs + slot;
+    let by_rank = inputs + 14 + slot * 10 + point / 9;
+    let by_file = inputs + 14 + 140 + slot * 9 + point % 9;
+    for i in [
+        n - 1,
+        n - 2,
+        n - 1 - 2 * h - 3,
+        f * h + 2,
+        by_slot * h + 1,
+        by_rank * h + 3,
+        by_file * h + 5,
+    ] {
+        let e = 1e-3;
+        let keep = net.params[i];
+        net.params[i] = keep + e;
+        let up = net.error(&samples, fit);
+        net.params[i] = keep - e;
+        let down = net.error(&samples, fit);
+        net.params[i] = keep;
+        let numeric = ((up - down) / (2.0 * f64::from(e))) as f32;
+        assert!(
+            (numeric - grad[i]).abs() <= 1e-3 + 0.05 * numeric.abs(),
+            "parameter {i}: analytic {} numeric {numeric}",
+            grad[i]
+        );
+    }
+}
+
+#[test]
+fn a_net_read_back_for_more_training_quantises_to_itself() {
+    let float = FloatNet::random(16, 3);
+    let net = float.quantise("first".into());
+    let back = FloatNet::from_net(&net, false).expect("the trainer's own quantisation");
+    assert_eq!(back.hidden, 16);
+    let again = back.quantise("first".into());
+    assert_eq!(again, net, "dequantised weights round to the same integers");
+    let mut other = net.clone();
+    other.header.scale = 300;
+    assert!(FloatNet::from_net(&other, false).is_err());
+}
+
+#[test]
+fn factors_fold_into_the_engine_s_net() {
+    let mut float = FloatNet::random_with(16, true, 11);
+    let inputs = jiangjun_engine::nnue::features::INPUTS;
+    let mut rng = random::seeded(12);
+    for w in &mut float.params[inputs * 16..(inputs + super::model::FACTORS) * 16] {
+        *w = rng.random_range(-0.2..0.2);
+    }
+    let net = Arc::new(float.quantise("factors".into()));
+    for pos in &random_positions(200, 13) {
+        let sample = Sample::new(pos, 0.5, 0.0).expect("a legal position has at most 32 pieces");
+        let want = float.evaluate(&sample) * SCALE as f32;
+        let mut engine = pos.clone();
+        engine.set_net(Some(Arc::clone(&net)));
+        let got = engine.evaluate() as f32;
+        assert!((got - want).abs() <= 3.0, "engine {got}, trainer {want}");
+    }
+}
