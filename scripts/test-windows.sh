@@ -116,8 +116,8 @@ if [ "$repeat" -gt 0 ]; then
     # --nocapture: the harness's count line ("transcripts: S sessions, F failed") is printed
     # on success too; each failure is one line naming the session and what went wrong.
     out=$(TRANSCRIPT_ENGINE="$wine $dir/jiangjun.exe" TRANSCRIPT_WAIT=60 \
-      TRANSCRIPT_LINE_END=crlf cargo test --release -q --test transcripts \
-      every_recorded_session_replays -- --nocapture 2>&1) || true
+      TRANSCRIPT_LINE_END=crlf cargo test --release -q --test engine \
+      transcripts::every_recorded_session_replays -- --nocapture 2>&1) || true
     counts=$(grep -m1 '^transcripts: ' <<<"$out" || true)
     [ -n "$counts" ] || { echo "replay $i: no count line; output:"; echo "$out"; exit 1; }
     read -r s f <<<"$(awk '{print $2, $4}' <<<"$counts")"
@@ -135,15 +135,15 @@ t=$(now)
 filter=""
 $smoke && filter="01-handshake"
 if TRANSCRIPT="$filter" TRANSCRIPT_ENGINE="$wine $dir/jiangjun.exe" TRANSCRIPT_WAIT=60 \
-  TRANSCRIPT_LINE_END=crlf cargo test --release -q --test transcripts \
-  every_recorded_session_replays >&2; then
+  TRANSCRIPT_LINE_END=crlf cargo test --release -q --test engine \
+  transcripts::every_recorded_session_replays >&2; then
   :
 else
   fail "transcripts"
 fi
 if $smoke && ! TRANSCRIPT="xiangqi-wizard" TRANSCRIPT_ENGINE="$wine $dir/jiangjun.exe" \
-  TRANSCRIPT_WAIT=60 TRANSCRIPT_LINE_END=crlf cargo test --release -q --test transcripts \
-  every_recorded_session_replays >&2; then
+  TRANSCRIPT_WAIT=60 TRANSCRIPT_LINE_END=crlf cargo test --release -q --test engine \
+  transcripts::every_recorded_session_replays >&2; then
   fail "the XiangQi Wizard transcript"
 fi
 count=$(find protocol-transcripts -name '*.txt' | wc -l)

@@ -87,7 +87,7 @@ pub fn check_perft_reference<G: jiangjun_rules::Game>(text: &str) -> usize {
 
 /// A fixed-depth search of `pos` on one thread with a small fresh table, over `root_moves`,
 /// with its events given to `emit`: how the tests ask the generic search for a move.
-pub fn search_depth<G: jiangjun_engine::game::SearchGame>(
+pub fn search_depth<G: jiangjun_engine::game::EngineGame>(
     pos: G,
     root_moves: Vec<G::Move>,
     depth: u32,
@@ -102,7 +102,7 @@ pub fn search_depth<G: jiangjun_engine::game::SearchGame>(
 
 /// `search_depth` to any `limits`, reporting the `multipv` best root moves (MultiPV), each
 /// with its own `Info` per iteration.
-pub fn search_lines<G: jiangjun_engine::game::SearchGame>(
+pub fn search_lines<G: jiangjun_engine::game::EngineGame>(
     pos: G,
     root_moves: Vec<G::Move>,
     limits: jiangjun_engine::time::Limits,
@@ -110,11 +110,11 @@ pub fn search_lines<G: jiangjun_engine::game::SearchGame>(
     emit: &(dyn Fn(jiangjun_engine::search::Event<G::Move>) + Sync),
 ) -> jiangjun_engine::search::Report<G::Move> {
     use jiangjun_engine::search::{Job, Noise, Shared};
-    use jiangjun_engine::time::Clock;
+    use jiangjun_engine::time::Deadline;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let tt = jiangjun_engine::tt::Tt::new(4);
     let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-    let clock = Clock::new(&limits, std::time::Duration::ZERO);
+    let deadline = Deadline::new(&limits, std::time::Duration::ZERO);
     let job = Job {
         pos,
         root_moves,
@@ -124,7 +124,7 @@ pub fn search_lines<G: jiangjun_engine::game::SearchGame>(
             tt: &tt,
             stop: &stop,
             nodes: &nodes,
-            clock: &clock,
+            deadline: &deadline,
             limits: &limits,
             noise: Noise::default(),
         },

@@ -3,10 +3,10 @@
 //! it) and nodes per second a measure of its speed. `fixed_depth` is the one way the tools
 //! run a search without the protocol.
 
-use crate::game::SearchGame;
-use crate::game::Xiangqi;
+use crate::evaluation::Evaluation;
+use crate::game::EngineGame;
 use crate::search::{self, Job, Noise, Report, Shared};
-use crate::time::{Clock, Limits};
+use crate::time::{Deadline, Limits};
 use crate::tt::Tt;
 use jiangjun_rules::{GenKind, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -59,7 +59,7 @@ impl BenchResult {
 
 /// One search of `pos` to `depth` on one thread, with whatever `tt` holds: what `bench` does
 /// for each position, and what `jiangjun openings` scores candidate positions with.
-pub fn fixed_depth<G: SearchGame>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move> {
+pub fn fixed_depth<G: EngineGame>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move> {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -69,20 +69,20 @@ pub fn fixed_depth<G: SearchGame>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move
 
 /// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
 /// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
-pub fn search_once<G: SearchGame>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move> {
+pub fn search_once<G: EngineGame>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move> {
     search_once_until(pos, limits, tt, &AtomicBool::new(false))
 }
 
 /// `search_once` that also ends when `stop` is raised (from another thread or a signal
 /// handler), with the best move found so far.
-pub fn search_once_until<G: SearchGame>(
+pub fn search_once_until<G: EngineGame>(
     pos: G,
     limits: &Limits,
     tt: &Tt,
     stop: &AtomicBool,
 ) -> Report<G::Move> {
     let counter = AtomicU64::new(0);
-    let clock = Clock::new(limits, Duration::ZERO);
+    let deadline = Deadline::new(limits, Duration::ZERO);
     let mut list = MoveList::new(G::NULL_MOVE);
     pos.generate(GenKind::All, &mut list);
     let job = Job {
@@ -94,7 +94,7 @@ pub fn search_once_until<G: SearchGame>(
             tt,
             stop,
             nodes: &counter,
-            clock: &clock,
+            deadline: &deadline,
             limits,
             noise: Noise::default(),
         },
@@ -103,25 +103,15 @@ pub fn search_once_until<G: SearchGame>(
     search::search(job, &|_| {})
 }
 
-/// Searches every Xiangqi bench position to `depth` and returns the total nodes and time.
-pub fn run(depth: u32) -> BenchResult {
-    run_positions::<Xiangqi>(&XIANGQI_POSITIONS, depth)
-}
-
-/// Searches each of `fens` (a game's bench positions) to `depth`, each with a cleared table,
-/// and returns the total nodes and the time spent searching. Clearing the 16 MB table before
-/// each position is left out of the time, as Stockfish's bench restarts its clock after
-/// clearing: with trees of 10,000 nodes the twelve clears were about a sixth of the time, and
-/// nodes per second is meant to measure the search.
-pub fn run_positions<G: SearchGame>(fens: &[&str], depth: u32) -> BenchResult {
-    run_positions_with(fens, depth, &|_: &mut G| {})
-}
-
-/// `run_positions` with each position first passed through `prepare` (e.g. to attach a net).
-pub fn run_positions_with<G: SearchGame>(
+/// Searches each of `fens` (a game's bench positions) to `depth` with `evaluation`, each with
+/// a cleared table, and returns the total nodes and the time spent searching. Clearing the
+/// 16 MB table before each position is left out of the time, as Stockfish's bench restarts its
+/// clock after clearing: with trees of 10,000 nodes the twelve clears were about a sixth of the
+/// time, and nodes per second is meant to measure the search.
+pub fn run_positions<G: EngineGame>(
     fens: &[&str],
     depth: u32,
-    prepare: &dyn Fn(&mut G),
+    evaluation: &Evaluation,
 ) -> BenchResult {
     let tt = Tt::new(16);
     let mut nodes = 0;
@@ -131,7 +121,7 @@ pub fn run_positions_with<G: SearchGame>(
             log::error!("bench position does not parse: {fen}");
             continue;
         };
-        prepare(&mut pos);
+        pos.set_evaluation(evaluation);
         tt.clear();
         let start = Instant::now();
         nodes += fixed_depth(&tt, pos, depth).nodes;

@@ -7,9 +7,10 @@ mod panics;
 pub mod strength;
 mod table;
 
-use crate::game::SearchGame;
+use crate::evaluation::Evaluation;
+use crate::game::EngineGame;
 use crate::search::{self, Event, Job, Memory, Noise, Shared};
-use crate::time::{Clock, DEFAULT_OVERHEAD, Limits};
+use crate::time::{DEFAULT_OVERHEAD, Deadline, Limits};
 use crate::tt::{Entry, Tt};
 use crossbeam_channel::Sender;
 use jiangjun_rules::{GenKind, MoveList};
@@ -33,15 +34,17 @@ pub const MAX_MULTIPV: usize = 64;
 struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
-    clock: Arc<Clock>,
+    deadline: Arc<Deadline>,
     /// Opened by `stop` (and by `ponderhit` for a pondering search): until then a search under
     /// `infinite`/`ponder` holds its answer.
     answer: Arc<Latch>,
     pondering: bool,
 }
 
-pub struct Engine<G: SearchGame> {
+pub struct Engine<G: EngineGame> {
     pos: G,
+    /// What every position set up from now on evaluates with (`EvalFile`, `EvalBlend`).
+    evaluation: Evaluation,
     tt: Table,
     /// What the search threads learned in earlier searches of this game.
     memory: Arc<Memory<G>>,
@@ -58,16 +61,29 @@ pub struct Engine<G: SearchGame> {
     panic_at_depth: Option<u32>,
 }
 
-impl<G: SearchGame> Engine<G> {
+impl<G: EngineGame> Engine<G> {
     pub fn new(events: Sender<Event<G::Move>>) -> Engine<G> {
         Engine::with_hash(events, DEFAULT_HASH_MB)
     }
 
     /// An engine whose first table has `mb` MB (clamped to 1..=`MAX_HASH_MB`) instead of the
-    /// default: a library user running many short sessions need not pay for 64 MB each.
+    /// default: a library user running many short sessions need not pay for 64 MB each. It
+    /// evaluates as the engine does by default: the shipped net (`Evaluation::shipped`).
     pub fn with_hash(events: Sender<Event<G::Move>>, mb: usize) -> Engine<G> {
+        Engine::with_settings(events, mb, Evaluation::shipped())
+    }
+
+    /// An engine with a first table of `mb` MB that evaluates with `evaluation`.
+    pub fn with_settings(
+        events: Sender<Event<G::Move>>,
+        mb: usize,
+        evaluation: Evaluation,
+    ) -> Engine<G> {
+        let mut pos = G::startpos();
+        pos.set_evaluation(&evaluation);
         Engine {
-            pos: G::startpos(),
+            pos,
+            evaluation,
             tt: Table::build(mb.clamp(1, MAX_HASH_MB)),
             memory: Arc::new(Memory::default()),
             threads: 1,
@@ -84,9 +100,26 @@ impl<G: SearchGame> Engine<G> {
         &self.pos
     }
 
-    /// Replaces the position (with its history, which the repetition rules use).
-    pub fn set_position(&mut self, pos: G) {
+    /// Replaces the position (with its history, which the repetition rules use). It evaluates
+    /// with the engine's evaluation: this is the one place where a net meets a position.
+    pub fn set_position(&mut self, mut pos: G) {
+        pos.set_evaluation(&self.evaluation);
         self.pos = pos;
+    }
+
+    /// What positions evaluate with.
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
+    }
+
+    /// Evaluates with `evaluation` from now on, the current position too. The table keeps each
+    /// position's static evaluation: the old evaluation's must not stand in for the new one's,
+    /// so it is emptied (only while idle, as `clear_hash`).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+        let pos = self.pos.clone();
+        self.set_position(pos);
+        self.clear_hash();
     }
 
     pub fn is_busy(&self) -> bool {
@@ -161,7 +194,7 @@ impl<G: SearchGame> Engine<G> {
     /// `searchmoves`/`banmoves`). Exactly one `Event::BestMove` follows, after which the
     /// caller must call `finish`. Refused (returns false) while another search runs.
     pub fn go(&mut self, mut limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
-        let clock = Clock::new(&limits, self.overhead);
+        let deadline = Deadline::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
         // A limited strength searches its lines within its node budget (the GUI's own limits
         // still apply) and reports only the lines the GUI asked for.
@@ -183,13 +216,13 @@ impl<G: SearchGame> Engine<G> {
             ponder: None,
             score: 0,
         };
-        let job = move |stop: &AtomicBool, clock: &Clock, answer: &Latch| {
+        let job = move |stop: &AtomicBool, deadline: &Deadline, answer: &Latch| {
             let nodes = AtomicU64::new(0);
             let shared = Shared {
                 tt: &tt,
                 stop,
                 nodes: &nodes,
-                clock,
+                deadline,
                 limits: &limits,
                 noise,
             };
@@ -257,7 +290,7 @@ impl<G: SearchGame> Engine<G> {
                 score,
             }
         };
-        self.start(clock, pondering, job, fallback)
+        self.start(deadline, pondering, job, fallback)
     }
 
     /// Runs a long command other than a search (perft, bench) on its own thread, so that the
@@ -270,37 +303,37 @@ impl<G: SearchGame> Engine<G> {
         fallback: impl FnOnce() -> Event<G::Move> + Send + 'static,
     ) -> bool {
         self.start(
-            Clock::new(&Limits::default(), self.overhead),
+            Deadline::new(&Limits::default(), self.overhead),
             false,
             move |stop, _, _| job(stop),
             fallback,
         )
     }
 
-    /// Runs `job` on a new thread with a fresh stop flag, `clock` and answer latch, and sends
+    /// Runs `job` on a new thread with a fresh stop flag, `deadline` and answer latch, and sends
     /// the event it returns. If it panics, the panic is reported (`Event::Fault`) and the event
     /// of `fallback` is sent, so that the protocol still gets its one answer and the engine
     /// stays usable. Refused (false) while something else runs.
     fn start(
         &mut self,
-        clock: Clock,
+        deadline: Deadline,
         pondering: bool,
-        job: impl FnOnce(&AtomicBool, &Clock, &Latch) -> Event<G::Move> + Send + 'static,
+        job: impl FnOnce(&AtomicBool, &Deadline, &Latch) -> Event<G::Move> + Send + 'static,
         fallback: impl FnOnce() -> Event<G::Move> + Send + 'static,
     ) -> bool {
         if self.running.is_some() {
             return false;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let clock = Arc::new(clock);
+        let deadline = Arc::new(deadline);
         let answer = Arc::new(Latch::default());
-        let (stop2, clock2, answer2) = (stop.clone(), clock.clone(), answer.clone());
+        let (stop2, deadline2, answer2) = (stop.clone(), deadline.clone(), answer.clone());
         let events = self.events.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
-                let event = catch_unwind(AssertUnwindSafe(|| job(&stop2, &clock2, &answer2)))
+                let event = catch_unwind(AssertUnwindSafe(|| job(&stop2, &deadline2, &answer2)))
                     .unwrap_or_else(|payload| {
                         let text = format!("a task failed ({})", panics::text(payload.as_ref()));
                         log::error!("{text}");
@@ -314,7 +347,7 @@ impl<G: SearchGame> Engine<G> {
                 self.running = Some(Running {
                     handle,
                     stop,
-                    clock,
+                    deadline,
                     answer,
                     pondering,
                 });
@@ -335,10 +368,10 @@ impl<G: SearchGame> Engine<G> {
         }
     }
 
-    /// The expected move was played: the clock of a pondering search starts now.
+    /// The expected move was played: the deadline of a pondering search starts now.
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {
-            r.clock.start_now();
+            r.deadline.start_now();
             if r.pondering {
                 r.answer.open();
             }

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod book;
 pub mod engine;
 pub mod eval;
+pub mod evaluation;
 pub mod game;
 pub mod nnue;
 pub mod protocol;

@@ -26,7 +26,8 @@
 //! assert_eq!(notation::format(&pos, m, Notation::Wxf), "C2.5");
 //! assert_eq!(notation::format(&pos, m, Notation::Chinese), "炮二平五");
 //! pos.make(m);
-//! assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//! let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+//! assert_eq!(pos.to_fen(), fen);
 //!
 //! // The arbiter's verdict: `None` while the game goes on.
 //! assert_eq!(xiangqi::rules::outcome(&pos, 3), None);
@@ -250,7 +251,8 @@ impl<M: Copy> MoveList<M> {
     pub fn retain(&mut self, keep: impl FnMut(M) -> bool) {
         self.retain_from(0, keep);
     }
-    /// Like [`retain`](MoveList::retain), for the moves from index `start` on (those before stay as they are).
+    /// Like [`retain`](MoveList::retain), for the moves from index `start` on (those before
+    /// stay as they are).
     pub fn retain_from(&mut self, start: usize, mut keep: impl FnMut(M) -> bool) {
         let mut n = start;
         for i in start..self.len {
@@ -347,7 +349,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_legal(&self, m: Self::Move) -> bool;
     /// Whether `m` captures a piece (en passant included).
     fn is_capture(&self, m: Self::Move) -> bool;
-    /// The number (below [`Game::PIECE_COUNT`]) of the piece that `m` moves; `m` must be legal here.
+    /// The number (below [`Game::PIECE_COUNT`]) of the piece that `m` moves; `m` must be
+    /// legal here.
     fn moved_piece(&self, m: Self::Move) -> usize;
     /// The number of the piece that `m` captures, if any.
     fn captured_piece(&self, m: Self::Move) -> Option<usize>;

@@ -4,10 +4,47 @@
 //! the command line passes through one of the parsers, so an absurd or negative value is
 //! refused where it is read, with the range in the message.
 
+use jiangjun_engine::evaluation::{BUILTIN, DEFAULT_BLEND, EMPTY, Evaluation};
+use jiangjun_engine::game::EngineGame;
 use jiangjun_rules::GameKind;
 use std::fmt::Display;
 use std::process::ExitCode;
 use std::str::FromStr;
+
+/// `--eval-file` and `--eval-blend`: the evaluation a tool's searches use, under the names of the
+/// engine's `EvalFile` and `EvalBlend`. Left out, a tool evaluates exactly as the engine does.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct EvalArgs {
+    /// The net to evaluate with, as the engine's `EvalFile`: a net file, `<builtin>` (the
+    /// shipped net) or `<empty>` (the classical evaluation alone). Default: what the engine
+    /// plays with, the shipped net (Xiangqi; chess has no net).
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<String>,
+    /// The net's share of the evaluation in percent, as the engine's `EvalBlend` (0 to 100;
+    /// 100 is the net alone).
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_BLEND, value_parser = number_in(0u8, 100))]
+    pub eval_blend: u8,
+}
+
+impl EvalArgs {
+    /// The evaluation these flags name for game `G`. Without `--eval-file`: the engine's own
+    /// (the shipped net where the game has nets). A net named for a game without nets is an
+    /// error, as is a net that does not read.
+    pub fn evaluation<G: EngineGame>(&self) -> Result<Evaluation, String> {
+        let name = match self.eval_file.as_deref().map(str::trim) {
+            None if G::HAS_NET => BUILTIN,
+            None => EMPTY,
+            Some(name) => name,
+        };
+        if !G::HAS_NET && !name.is_empty() && name != EMPTY {
+            return Err(format!(
+                "--eval-file: {}: there is no neural evaluation for this game",
+                G::NAME
+            ));
+        }
+        Evaluation::load(name, self.eval_blend).map_err(|e| format!("--eval-file: {e}"))
+    }
+}
 
 /// A parser for `--game`: the games by name, listed in `--help` as clap lists an enum's.
 pub fn game_kind() -> impl clap::builder::TypedValueParser<Value = GameKind> {

@@ -1,13 +1,14 @@
 //! Chess as the engine plays it: the rules' position and its material and placement sums.
 
-use super::SearchGame;
+use super::EngineGame;
 use crate::eval::chess as classical;
 use crate::eval::linear::S;
+use crate::wdl::WdlModel;
 use jiangjun_rules::chess::moves::Special;
 use jiangjun_rules::chess::{
     FenError, Kind, Move, MoveError, Piece, Position, castling_rook, ep_victim,
 };
-use jiangjun_rules::{Game, GenKind, MoveList, Outcome, Side};
+use jiangjun_rules::{Game, GameKind, GenKind, MoveList, Outcome, Side};
 use std::ops::Deref;
 
 /// A chess position with the evaluation's incremental sums. It reads as the rules' `Position`
@@ -232,8 +233,15 @@ impl Game for Chess {
 /// A king's capture value in MVV-LVA (it is never really taken).
 const KING_CAPTURE_VALUE: i32 = 2000;
 
-impl SearchGame for Chess {
+impl EngineGame for Chess {
+    const NAME: &'static str = GameKind::Chess.name();
+    const KIND: GameKind = GameKind::Chess;
     const MINOR_PIECE_VALUE: i32 = classical::VALUE[Kind::Knight as usize].0;
+    const FIRST_RANK: usize = 1;
+    const BENCH: &'static [&'static str] = &crate::bench::CHESS_POSITIONS;
+    // No chess self-play data yet to fit one on (`jiangjun selfplay` is Xiangqi's).
+    const WDL: Option<WdlModel> = None;
+    const HAS_NET: bool = false;
 
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -270,5 +278,9 @@ impl SearchGame for Chess {
     fn null_move_allowed(&self) -> bool {
         // With only king and pawns, zugzwang is common and a null move lies.
         self.pos.has_pieces(self.pos.side_to_move())
+    }
+
+    fn material_share(&self) -> f64 {
+        0.0
     }
 }

@@ -1,12 +1,15 @@
 //! Xiangqi as the engine plays it: the rules' position, its material and placement sums, and
 //! the net's accumulators when a net evaluates.
 
-use super::SearchGame;
+use super::EngineGame;
+use crate::book::Book;
 use crate::eval::linear::S;
 use crate::eval::xiangqi as classical;
+use crate::evaluation::Evaluation;
 use crate::nnue::{Accumulators, Net};
+use crate::wdl::WdlModel;
 use jiangjun_rules::xiangqi::{FenError, Kind, Move, MoveError, Position};
-use jiangjun_rules::{Game, GenKind, MoveList, Outcome, Side};
+use jiangjun_rules::{Game, GameKind, GenKind, MoveList, Outcome, Side};
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -289,8 +292,14 @@ impl Game for Xiangqi {
 /// A king's capture value in MVV-LVA (it is never really taken).
 const KING_CAPTURE_VALUE: i32 = 2000;
 
-impl SearchGame for Xiangqi {
+impl EngineGame for Xiangqi {
+    const NAME: &'static str = GameKind::Xiangqi.name();
+    const KIND: GameKind = GameKind::Xiangqi;
     const MINOR_PIECE_VALUE: i32 = classical::VALUE[Kind::Horse as usize];
+    const FIRST_RANK: usize = 0;
+    const BENCH: &'static [&'static str] = &crate::bench::XIANGQI_POSITIONS;
+    const WDL: Option<WdlModel> = Some(crate::wdl::XIANGQI);
+    const HAS_NET: bool = true;
 
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -316,5 +325,19 @@ impl SearchGame for Xiangqi {
     #[inline]
     fn null_move_allowed(&self) -> bool {
         self.pos.has_attacking_material(self.pos.side_to_move())
+    }
+
+    fn set_evaluation(&mut self, evaluation: &Evaluation) {
+        self.set_net(evaluation.net().cloned());
+        self.set_net_blend(evaluation.blend());
+    }
+
+    /// The evaluation's phase (rooks, horses and cannons), as the model was fitted on it.
+    fn material_share(&self) -> f64 {
+        f64::from(self.phase()) / f64::from(classical::PHASE_MAX)
+    }
+
+    fn book_moves(&self, book: &Book) -> Vec<(Move, u16)> {
+        book.probe(self).iter().map(|c| (c.mv, c.weight)).collect()
     }
 }

@@ -5,9 +5,9 @@
 
 use super::command::Go;
 use super::session::Dialect;
-use super::variant::Variant;
 use crate::book::Book;
 use crate::book::choose::{Variety, choose};
+use crate::game::EngineGame;
 use jiangjun_rules::GameKind;
 use std::path::Path;
 use std::sync::Arc;
@@ -42,7 +42,7 @@ pub struct ShownBook {
 }
 
 impl ShownBook {
-    pub fn new<G: Variant>(a: &BookAnswer<G::Move>, pos: &G) -> ShownBook {
+    pub fn new<G: EngineGame>(a: &BookAnswer<G::Move>, pos: &G) -> ShownBook {
         ShownBook {
             best: pos.format_move(a.best),
             candidates: a
@@ -81,7 +81,7 @@ impl BookUse {
     /// Loads the books of a `;`-separated list of files (empty: no book), replacing those
     /// loaded before, for a session of `G`. A file that cannot be used is reported and left
     /// out; the others load.
-    pub fn set_files<G: Variant>(&mut self, list: &str) -> Vec<Loaded> {
+    pub fn set_files<G: EngineGame>(&mut self, list: &str) -> Vec<Loaded> {
         self.books.clear();
         let mut report = Vec::new();
         for file in list.split(';').map(str::trim).filter(|f| !f.is_empty()) {
@@ -116,7 +116,7 @@ impl BookUse {
     /// and `banmoves`), `roll` being a random number; `None` when the book is off or has no
     /// move for it. A move that would repeat a position (a rule could decide the game) is not
     /// played from the book, as in ElephantEye.
-    pub fn answer<G: Variant>(
+    pub fn answer<G: EngineGame>(
         &self,
         pos: &G,
         root: &[G::Move],
@@ -152,7 +152,7 @@ impl BookUse {
 /// The lines that answer a `go` from the book (what the dialect says of the choice, then
 /// `bestmove`), or `None` to search: no book move among `root`, or a search the book cannot
 /// stand in for (analysis with `infinite`, pondering, a mate search). `seed` varies the choice.
-pub fn reply<G: Variant, D: Dialect>(
+pub fn reply<G: EngineGame, D: Dialect>(
     book: &BookUse,
     dialect: &D,
     pos: &G,
@@ -177,7 +177,7 @@ pub fn reply<G: Variant, D: Dialect>(
     Some(lines)
 }
 
-fn repeats<G: Variant>(pos: &G, m: G::Move) -> bool {
+fn repeats<G: EngineGame>(pos: &G, m: G::Move) -> bool {
     let mut after = pos.clone();
     after.make(m);
     after.rule_outcome().is_some()
@@ -186,7 +186,7 @@ fn repeats<G: Variant>(pos: &G, m: G::Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Chess, SearchGame, Xiangqi};
+    use crate::game::{Chess, EngineGame, Xiangqi};
     use jiangjun_rules::{Game, GenKind, MoveList};
 
     /// A file of the repository's test books (the tests run in the crate's folder).

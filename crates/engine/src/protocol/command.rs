@@ -90,16 +90,6 @@ pub fn is(word: &str, keyword: &str) -> bool {
     word.eq_ignore_ascii_case(keyword)
 }
 
-/// Reads a book variety option's value (`name` for the message).
-pub fn book_variety(name: &str, v: Option<&str>) -> Result<Variety, String> {
-    v.and_then(Variety::named).ok_or_else(|| {
-        format!(
-            "setoption {name}: expected none, small, medium or large, got '{}'",
-            v.unwrap_or("")
-        )
-    })
-}
-
 /// Splits `position`/`probe` arguments: `startpos` or `fen <fields…>`, then `moves …`.
 pub fn parse_position(words: &[&str], what: &str) -> Result<(Option<String>, Vec<String>), String> {
     let moves_at = words.iter().position(|w| is(w, "moves"));

@@ -5,20 +5,20 @@
 
 mod book;
 mod command;
+mod display;
 mod input;
+mod options;
 #[cfg(test)]
 mod oracle;
 mod session;
 mod ucci;
 mod uci;
-pub mod variant;
 
-use crate::game::{Chess, SearchGame, Xiangqi};
+use crate::game::{Chess, EngineGame, Xiangqi};
 use crossbeam_channel::Receiver;
 use input::Input;
 use jiangjun_rules::GameKind;
 use session::{Carried, End, Session, Start};
-pub use variant::Variant;
 
 /// Runs the engine on stdin/stdout until `quit` or the end of input, playing `G` under UCI.
 ///
@@ -29,7 +29,7 @@ pub use variant::Variant;
 /// (SIGSEGV; about one session in 250 of the transcript replay, one in 25 of a minimal program
 /// doing the same: README, Windows). A process that ends takes its waiting threads with it on
 /// every system, Windows' `ExitProcess` included, so nothing is lost by waiting.
-pub fn run<G: Variant>() {
+pub fn run<G: EngineGame>() {
     serve_from::<G>(
         std::io::stdin(),
         std::io::stdout().lock(),
@@ -65,7 +65,7 @@ impl Default for Config {
 /// Runs a whole session over any byte stream until `quit` or its end, replies to `out`: the
 /// same loop as on stdin, so that the coverage-guided fuzzer (tests/fuzz/) can drive it
 /// in-process.
-pub fn serve<G: Variant>(input: impl std::io::Read + Send + 'static, out: impl std::io::Write) {
+pub fn serve<G: EngineGame>(input: impl std::io::Read + Send + 'static, out: impl std::io::Write) {
     serve_with::<G>(input, out, Config::default());
 }
 
@@ -73,7 +73,7 @@ pub fn serve<G: Variant>(input: impl std::io::Read + Send + 'static, out: impl s
 /// session costs milliseconds rather than the 64 MB table's allocation). When it returns, any
 /// search has stopped and the engine's threads have ended (the reader of `input` ends at its
 /// end, or at its next line once nobody listens).
-pub fn serve_with<G: Variant>(
+pub fn serve_with<G: EngineGame>(
     input: impl std::io::Read + Send + 'static,
     out: impl std::io::Write,
     config: Config,
@@ -82,7 +82,7 @@ pub fn serve_with<G: Variant>(
 }
 
 /// `serve_with`, with what the reader thread does at the end of the input chosen.
-fn serve_from<G: Variant>(
+fn serve_from<G: EngineGame>(
     input: impl std::io::Read + Send + 'static,
     mut out: impl std::io::Write,
     config: Config,
@@ -174,7 +174,10 @@ fn uci_sessions(
 /// Parses `line` as a command of each dialect, for `side` to move, and returns what each made
 /// of it (`Debug` text). Nothing runs: this is the parsers alone, for the line fuzzer, which
 /// needs them fast and without an engine behind them.
-pub fn parse_in_both_dialects<G: Variant>(line: &str, side: jiangjun_rules::Side) -> [String; 2] {
+pub fn parse_in_both_dialects<G: EngineGame>(
+    line: &str,
+    side: jiangjun_rules::Side,
+) -> [String; 2] {
     use session::Dialect;
     [
         format!(

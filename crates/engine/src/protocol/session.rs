@@ -11,9 +11,10 @@ mod options;
 use super::book::{BookUse, ShownBook};
 use super::command::{Command, Setting};
 use super::input::{Input, MAX_LINE};
-use super::variant::{DEFAULT_EVAL_BLEND, EvalNet, Variant};
 use crate::engine::Engine;
 use crate::engine::strength::StrengthOptions;
+use crate::evaluation::Evaluation;
+use crate::game::EngineGame;
 use crate::search::{Event, Info};
 use crate::tt::Bound;
 use crossbeam_channel::{Receiver, select};
@@ -76,11 +77,9 @@ pub struct Carried {
     pub book: BookUse,
     pub show_wdl: bool,
     pub strength: StrengthOptions,
-    /// `EvalFile`'s net: an option of the engine, not of one game, so a switch to a game
-    /// without nets and back keeps it.
-    pub net: Option<EvalNet>,
-    /// `EvalBlend`, likewise.
-    pub blend: u8,
+    /// `EvalFile` and `EvalBlend`: options of the engine, not of one game, so a switch to a
+    /// game without nets and back keeps them.
+    pub evaluation: Evaluation,
     pub deferred: VecDeque<String>,
 }
 
@@ -95,8 +94,7 @@ impl Carried {
             book: BookUse::new(false),
             show_wdl: false,
             strength: StrengthOptions::default(),
-            net: super::variant::default_net(),
-            blend: DEFAULT_EVAL_BLEND,
+            evaluation: Evaluation::shipped(),
             deferred: VecDeque::new(),
         }
     }
@@ -118,7 +116,7 @@ pub enum End {
     Switch(GameKind, Carried),
 }
 
-pub struct Session<G: Variant, D: Dialect, W: Write> {
+pub struct Session<G: EngineGame, D: Dialect, W: Write> {
     dialect: D,
     engine: Engine<G>,
     events: Receiver<Event<G::Move>>,
@@ -134,10 +132,6 @@ pub struct Session<G: Variant, D: Dialect, W: Write> {
     show_wdl: bool,
     /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` as set; the engine gets what they mean.
     strength: StrengthOptions,
-    /// `EvalFile`: the net every position set up from now on evaluates with.
-    net: Option<EvalNet>,
-    /// `EvalBlend`: the net's share of the evaluation, in percent.
-    blend: u8,
 }
 
 enum Flow {
@@ -146,20 +140,15 @@ enum Flow {
     Switch(GameKind),
 }
 
-impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
+impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
     /// A session whose engine starts with the options (and queued lines) of `carried`.
     pub fn new(dialect: D, out: W, carried: Carried) -> Self {
         let (tx, events) = crossbeam_channel::unbounded();
-        let mut engine = Engine::<G>::with_hash(tx, carried.hash_mb);
+        let mut engine = Engine::<G>::with_settings(tx, carried.hash_mb, carried.evaluation);
         engine.set_threads(carried.threads);
         engine.set_multipv(carried.multipv);
         engine.set_overhead(carried.overhead);
         engine.set_strength(carried.strength.strength());
-        if carried.net.is_some() {
-            let mut pos = engine.position().clone();
-            pos.use_net(carried.net.as_ref(), carried.blend);
-            engine.set_position(pos);
-        }
         Session {
             dialect,
             engine,
@@ -174,8 +163,6 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             book: carried.book,
             show_wdl: carried.show_wdl,
             strength: carried.strength,
-            net: carried.net,
-            blend: carried.blend,
         }
     }
 
@@ -259,8 +246,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                         book: std::mem::take(&mut self.book),
                         show_wdl: self.show_wdl,
                         strength: self.strength,
-                        net: self.net.take(),
-                        blend: self.blend,
+                        evaluation: self.engine.evaluation().clone(),
                         deferred: std::mem::take(&mut self.deferred),
                     },
                 ))
@@ -402,8 +388,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 self.banned.clear();
             }
             Command::Position { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
-                Ok(mut pos) => {
-                    pos.use_net(self.net.as_ref(), self.blend);
+                Ok(pos) => {
                     self.engine.set_position(pos);
                     self.banned.clear();
                 }
@@ -456,7 +441,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 return Flow::Quit;
             }
             Command::Display => {
-                let text = super::variant::display(self.engine.position());
+                let text = super::display::display(self.engine.position());
                 for line in text.lines() {
                     self.send(line);
                 }
@@ -487,10 +472,12 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                 }
             }
             Command::Bench => {
+                // The positions evaluate as the engine's do (`EvalFile`, `EvalBlend`).
+                let evaluation = self.engine.evaluation().clone();
                 let started = self.engine.run_task(
-                    |_| {
-                        let r =
-                            crate::bench::run_positions::<G>(G::BENCH, crate::bench::DEFAULT_DEPTH);
+                    move |_| {
+                        let depth = crate::bench::DEFAULT_DEPTH;
+                        let r = crate::bench::run_positions::<G>(G::BENCH, depth, &evaluation);
                         Event::Bench {
                             nodes: r.nodes,
                             nodes_per_second: r.nps(),
@@ -514,7 +501,7 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
 
 /// The position from a FEN (or the start) with `moves` played; an error names the first
 /// thing wrong and nothing is changed.
-fn build_position<G: Variant>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
+fn build_position<G: EngineGame>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
     let mut pos = match fen {
         None => G::startpos(),
         Some(f) => G::from_fen(f).map_err(|e| format!("position: {e}"))?,
@@ -528,7 +515,7 @@ fn build_position<G: Variant>(fen: Option<&str>, moves: &[String]) -> Result<G, 
     Ok(pos)
 }
 
-fn show<G: Variant>(i: &Info<G::Move>, root: &G) -> ShownInfo {
+fn show<G: EngineGame>(i: &Info<G::Move>, root: &G) -> ShownInfo {
     let mut pos = root.clone();
     let mut pv = Vec::with_capacity(i.pv.len());
     for &m in &i.pv {

@@ -3,17 +3,11 @@
 //! ElephantEye and Fairy-Stockfish do, so the advertised default matches what we assume.
 
 use super::book::ShownBook;
-use super::command::{
-    Command, Go, Setting, book_variety, boolean, count_limit, go_number, is, millis,
-    parse_position, spin, string_value,
-};
+use super::command::{Command, Go, Setting, count_limit, go_number, is, millis, parse_position};
+use super::options::{self, DialectKind};
 use super::session::{Dialect, ShownInfo};
-use super::variant::DEFAULT_EVAL_BLEND;
-use crate::engine::strength::MAX_LEVEL;
-use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
-use crate::nnue::builtin;
 use crate::search::{MATE, ShownScore};
-use jiangjun_rules::Side;
+use jiangjun_rules::{GameKind, Side};
 
 pub struct Ucci {
     millis: bool,
@@ -43,68 +37,12 @@ impl Ucci {
             return Command::Error("setoption: needs an option name".into());
         };
         let value = (!rest.is_empty()).then(|| rest.join(" "));
-        let v = value.as_deref();
-        let flag = |name: &str| match v.and_then(boolean) {
-            Some(b) => Ok(b),
-            None => Err(format!(
-                "setoption {name}: expected true or false, got '{}'",
-                v.unwrap_or("")
-            )),
-        };
-        // The message when a spin value was clamped into range.
-        let mut warning = None;
-        let setting = match name.to_ascii_lowercase().as_str() {
-            "usemillisec" => flag("usemillisec").map(Setting::MilliSeconds),
-            "hashsize" => spin("hashsize", v, 0, MAX_HASH_MB as i64).map(|(n, warn)| {
-                // 0 lets the engine choose (UCCI).
-                let mb = if n == 0 { DEFAULT_HASH_MB } else { n as usize };
-                warning = warn;
-                Setting::HashMb(mb)
-            }),
-            "threads" => spin("threads", v, 0, MAX_THREADS as i64).map(|(n, warn)| {
-                // 0 lets the engine choose: one thread per core.
-                let auto = std::thread::available_parallelism().map_or(1, |n| n.get());
-                warning = warn;
-                Setting::Threads(if n == 0 { auto } else { n as usize })
-            }),
-            "ponder" => flag("ponder").map(Setting::Ponder),
-            "batch" => flag("batch").map(Setting::Batch),
-            "debug" => flag("debug").map(Setting::Debug),
-            "showwdl" => flag("showwdl").map(Setting::ShowWdl),
-            // Skill Level's twin: 0 (weakest) to 20 (full strength).
-            "level" => spin("level", v, 0, i64::from(MAX_LEVEL)).map(|(n, warn)| {
-                warning = warn;
-                Setting::SkillLevel(n as u32)
-            }),
-            "newgame" => return Command::NewGame,
-            "randomness" | "selectivity" => match v.map(str::to_ascii_lowercase).as_deref() {
-                Some("none") => Ok(Setting::Randomness(0)),
-                Some("tiny") => Ok(Setting::Randomness(4)),
-                Some("small") => Ok(Setting::Randomness(10)),
-                Some("medium") => Ok(Setting::Randomness(20)),
-                Some("large") => Ok(Setting::Randomness(40)),
-                Some("huge") => Ok(Setting::Randomness(80)),
-                _ => Err(format!(
-                    "setoption randomness: expected none, small, medium or large, got '{}'",
-                    v.unwrap_or("")
-                )),
-            },
-            "usebook" => flag("usebook").map(Setting::UseBook),
-            // The rest of the line is the list: paths may hold spaces.
-            "bookfiles" => Ok(Setting::BookFiles(string_value(v))),
-            "bookvariety" => book_variety("bookvariety", v).map(Setting::BookVariety),
-            "evalfile" => Ok(Setting::EvalFile(string_value(v))),
-            "evalblend" => spin("evalblend", v, 0, 100).map(|(n, warn)| {
-                warning = warn;
-                Setting::EvalBlend(n as u8)
-            }),
+        match options::read(DialectKind::Ucci, name, value.as_deref()) {
+            Some(Ok(command)) => command,
+            Some(Err(e)) => Command::Error(e),
             // Unknown names are ignored silently: XiangQi Wizard sends its own settings
             // whatever the engine advertised.
-            _ => return Command::Nothing,
-        };
-        match setting {
-            Ok(s) => Command::SetOption(s, warning),
-            Err(e) => Command::Error(e),
+            None => Command::Nothing,
         }
     }
 
@@ -173,25 +111,15 @@ impl Dialect for Ucci {
             format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
             "id copyright GPL-3.0-or-later".into(),
             "id author the jiangjun developers".into(),
-            "option usemillisec type check default true".into(),
-            "option batch type check default false".into(),
-            "option debug type check default false".into(),
-            "option ponder type check default false".into(),
-            "option usebook type check default true".into(),
-            "option bookfiles type string default <empty>".into(),
-            "option bookvariety type combo var none var small var medium var large default medium"
-                .into(),
-            format!("option evalfile type string default {}", builtin::NAME),
-            format!("option evalblend type spin min 0 max 100 default {DEFAULT_EVAL_BLEND}"),
-            "option showwdl type check default false".into(),
-            format!("option level type spin min 0 max {MAX_LEVEL} default {MAX_LEVEL}"),
-            format!("option hashsize type spin min 0 max {MAX_HASH_MB} default {hash_mb}"),
-            format!("option threads type spin min 0 max {MAX_THREADS} default 1"),
-            "option randomness type combo var none var small var medium var large default none"
-                .into(),
-            "option newgame type button".into(),
-            "ucciok".into(),
         ]
+        .into_iter()
+        .chain(options::handshake(
+            DialectKind::Ucci,
+            hash_mb,
+            GameKind::Xiangqi,
+        ))
+        .chain(["ucciok".to_string()])
+        .collect()
     }
 
     fn parse(&mut self, line: &str, _side: Side) -> Command {

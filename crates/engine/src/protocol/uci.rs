@@ -5,19 +5,13 @@
 
 use super::book::ShownBook;
 use super::command::{
-    Command, Go, Setting, book_variety, boolean, count, count_limit, go_number, is, millis,
-    parse_position, spin, string_value,
+    Command, Go, Setting, boolean, count, count_limit, go_number, is, millis, parse_position,
 };
+use super::options::{self, DialectKind};
 use super::session::{Dialect, ShownInfo};
-use super::variant::DEFAULT_EVAL_BLEND;
-use crate::engine::strength::{ELO_MAX, ELO_MIN, MAX_LEVEL};
-use crate::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
-use crate::nnue::builtin;
 use crate::search::ShownScore;
-use crate::time::DEFAULT_OVERHEAD;
 use jiangjun_rules::GameKind;
 use jiangjun_rules::Side;
-use std::time::Duration;
 
 /// The UCI dialect, for the game named `variant` (the default of the `UCI_Variant` combo).
 pub struct Uci {
@@ -57,56 +51,13 @@ impl Uci {
         let value_at = words.iter().position(|w| is(w, "value"));
         let name = words[1..value_at.unwrap_or(words.len())].join(" ");
         let value = value_at.map(|i| words[i + 1..].join(" "));
-        let v = value.as_deref();
-        let flag = |name: &str| match v.and_then(boolean) {
-            Some(b) => Ok(b),
-            None => Err(format!(
-                "setoption {name}: expected true or false, got '{}'",
-                v.unwrap_or("")
-            )),
-        };
-        let setting = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin("Hash", v, 1, MAX_HASH_MB as i64)
-                .map(|(n, w)| (Setting::HashMb(n as usize), w)),
-            "threads" => spin("Threads", v, 1, MAX_THREADS as i64)
-                .map(|(n, w)| (Setting::Threads(n as usize), w)),
-            "multipv" => spin("MultiPV", v, 1, MAX_MULTIPV as i64)
-                .map(|(n, w)| (Setting::MultiPv(n as usize), w)),
-            "ponder" => flag("Ponder").map(|b| (Setting::Ponder(b), None)),
-            "move overhead" => spin("Move Overhead", v, 0, 5000)
-                .map(|(n, w)| (Setting::Overhead(Duration::from_millis(n as u64)), w)),
-            "clear hash" => Ok((Setting::ClearHash, None)),
-            "ownbook" => flag("OwnBook").map(|b| (Setting::UseBook(b), None)),
-            "bookfile" => Ok((Setting::BookFiles(string_value(v)), None)),
-            "evalfile" => Ok((Setting::EvalFile(string_value(v)), None)),
-            "evalblend" => {
-                spin("EvalBlend", v, 0, 100).map(|(n, w)| (Setting::EvalBlend(n as u8), w))
-            }
-            "bookvariety" => {
-                book_variety("BookVariety", v).map(|x| (Setting::BookVariety(x), None))
-            }
-            "uci_showwdl" => flag("UCI_ShowWDL").map(|b| (Setting::ShowWdl(b), None)),
-            "skill level" => spin("Skill Level", v, 0, i64::from(MAX_LEVEL))
-                .map(|(n, w)| (Setting::SkillLevel(n as u32), w)),
-            "uci_limitstrength" => {
-                flag("UCI_LimitStrength").map(|b| (Setting::LimitStrength(b), None))
-            }
-            "uci_elo" => spin("UCI_Elo", v, i64::from(ELO_MIN), i64::from(ELO_MAX))
-                .map(|(n, w)| (Setting::Elo(n as i32), w)),
-            "uci_variant" => match v.and_then(GameKind::named) {
-                Some(k) => Ok((Setting::Variant(k), None)),
-                None => Err(format!(
-                    "setoption UCI_Variant: expected {}, not '{}'",
-                    variant_names().join(" or "),
-                    v.unwrap_or("")
-                )),
-            },
-            "" => Err("setoption: the option name is missing".into()),
-            _ => Err(format!("setoption: no such option '{name}'")),
-        };
-        match setting {
-            Ok((s, warning)) => Command::SetOption(s, warning),
-            Err(e) => Command::Error(e),
+        if name.is_empty() {
+            return Command::Error("setoption: the option name is missing".into());
+        }
+        match options::read(DialectKind::Uci, &name, value.as_deref()) {
+            Some(Ok(command)) => command,
+            Some(Err(e)) => Command::Error(e),
+            None => Command::Error(format!("setoption: no such option '{name}'")),
         }
     }
 
@@ -173,41 +124,16 @@ impl Uci {
     }
 }
 
-fn variant_names() -> Vec<&'static str> {
-    GameKind::ALL.iter().map(|k| k.name()).collect()
-}
-
 impl Dialect for Uci {
     fn handshake(&self, hash_mb: usize) -> Vec<String> {
         vec![
             format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
             "id author the jiangjun developers".into(),
-            format!("option name Hash type spin default {hash_mb} min 1 max {MAX_HASH_MB}"),
-            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-            "option name Ponder type check default false".into(),
-            format!(
-                "option name Move Overhead type spin default {} min 0 max 5000",
-                DEFAULT_OVERHEAD.as_millis()
-            ),
-            "option name Clear Hash type button".into(),
-            "option name OwnBook type check default false".into(),
-            "option name BookFile type string default <empty>".into(),
-            "option name BookVariety type combo default medium var none var small var medium var large"
-                .into(),
-            format!("option name EvalFile type string default {}", builtin::NAME),
-            format!("option name EvalBlend type spin default {DEFAULT_EVAL_BLEND} min 0 max 100"),
-            "option name UCI_ShowWDL type check default false".into(),
-            format!("option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"),
-            "option name UCI_LimitStrength type check default false".into(),
-            format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
-            format!(
-                "option name UCI_Variant type combo default {} var {}",
-                self.variant.name(),
-                variant_names().join(" var ")
-            ),
-            "uciok".into(),
         ]
+        .into_iter()
+        .chain(options::handshake(DialectKind::Uci, hash_mb, self.variant))
+        .chain(["uciok".to_string()])
+        .collect()
     }
 
     fn parse(&mut self, line: &str, side: Side) -> Command {

@@ -11,7 +11,7 @@
 //! Every update uses the "gravity" formula `h += bonus - h * |bonus| / MAX`, which keeps values
 //! within ±MAX without periodic rescaling and lets recent results outweigh old ones.
 
-use crate::game::SearchGame;
+use crate::game::EngineGame;
 
 /// Magnitude bound of every history value.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -39,7 +39,7 @@ impl PieceTo {
     pub const NONE: PieceTo = PieceTo(0);
 }
 
-pub struct History<G: SearchGame> {
+pub struct History<G: EngineGame> {
     butterfly: Vec<i16>,
     capture: Vec<i16>,
     continuation: Vec<i16>,
@@ -48,7 +48,7 @@ pub struct History<G: SearchGame> {
     piece_to_count: usize,
 }
 
-impl<G: SearchGame> History<G> {
+impl<G: EngineGame> History<G> {
     pub fn new(max_ply: usize) -> Self {
         let piece_to_count = G::PIECE_COUNT * G::SQUARE_COUNT + 1;
         History {

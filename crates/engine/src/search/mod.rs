@@ -10,11 +10,10 @@ mod node;
 mod ordering;
 mod quiesce;
 mod root;
-mod timing;
 mod worker;
 
-use crate::game::SearchGame;
-use crate::time::{Clock, Limits};
+use crate::game::EngineGame;
+use crate::time::{Deadline, Limits};
 use crate::tt::Tt;
 use jiangjun_rules::Outcome;
 use std::sync::Mutex;
@@ -135,18 +134,18 @@ pub struct Shared<'a> {
     pub tt: &'a Tt,
     pub stop: &'a AtomicBool,
     pub nodes: &'a AtomicU64,
-    pub clock: &'a Clock,
+    pub deadline: &'a Deadline,
     pub limits: &'a Limits,
     pub noise: Noise,
 }
 
 /// What the search threads learned about moves (histories, counter moves), kept from one
 /// search to the next of the same game, one table set per thread. `ucinewgame` empties it.
-pub struct Memory<G: SearchGame> {
+pub struct Memory<G: EngineGame> {
     tables: Mutex<Vec<history::History<G>>>,
 }
 
-impl<G: SearchGame> Default for Memory<G> {
+impl<G: EngineGame> Default for Memory<G> {
     fn default() -> Self {
         Memory {
             tables: Mutex::new(Vec::new()),
@@ -154,7 +153,7 @@ impl<G: SearchGame> Default for Memory<G> {
     }
 }
 
-impl<G: SearchGame> Memory<G> {
+impl<G: EngineGame> Memory<G> {
     /// Forgets everything (a new game).
     pub fn clear(&self) {
         self.lock().clear();
@@ -184,7 +183,7 @@ impl<G: SearchGame> Memory<G> {
 }
 
 /// What a search needs to be started.
-pub struct Job<'a, G: SearchGame> {
+pub struct Job<'a, G: EngineGame> {
     pub pos: G,
     /// The moves the root may choose from (all legal moves unless `searchmoves`/`banmoves`).
     pub root_moves: Vec<G::Move>,
@@ -210,7 +209,7 @@ pub struct Report<M> {
 /// Runs the search to its limits (or until the stop flag) and returns its answer. Events go to
 /// `emit` as they happen; the final `BestMove` is left to the caller, which knows whether it may
 /// answer yet (under `infinite`/`ponder` it must wait for `stop`/`ponderhit`).
-pub fn search<G: SearchGame>(
+pub fn search<G: EngineGame>(
     job: Job<'_, G>,
     emit: &(dyn Fn(Event<G::Move>) + Sync),
 ) -> Report<G::Move> {
@@ -297,7 +296,7 @@ mod tests {
             ..Limits::default()
         };
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-        let clock = Clock::new(&limits, Duration::ZERO);
+        let deadline = Deadline::new(&limits, Duration::ZERO);
         let job = Job {
             pos,
             root_moves: list.as_slice().to_vec(),
@@ -307,7 +306,7 @@ mod tests {
                 tt: &tt,
                 stop: &stop,
                 nodes: &nodes,
-                clock: &clock,
+                deadline: &deadline,
                 limits: &limits,
                 noise: Noise::default(),
             },

@@ -12,7 +12,7 @@ use super::history::{History, bonus};
 use super::ordering::{Context, Picker, is_bad_capture};
 use super::worker::{NO_EVAL, Worker, from_tt, to_tt};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, outcome_score};
-use crate::game::SearchGame;
+use crate::game::EngineGame;
 use crate::tt::{Bound, Entry};
 use jiangjun_rules::{GenKind, Outcome};
 use std::sync::LazyLock;
@@ -67,7 +67,7 @@ impl<M: Copy> Tried<M> {
     }
 }
 
-impl<G: SearchGame> Worker<'_, G> {
+impl<G: EngineGame> Worker<'_, G> {
     /// The search of a node `ply` plies below the root, with `depth` plies left.
     /// `cut_node`: the parent expects this node to fail high (a null-window child).
     pub(super) fn search(

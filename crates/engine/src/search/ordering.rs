@@ -7,7 +7,7 @@
 //! cutoff usually comes early and sorting the rest would be wasted.
 
 use super::history::{History, PieceTo};
-use crate::game::SearchGame;
+use crate::game::EngineGame;
 use jiangjun_rules::{GenKind, MOVE_LIST_CAPACITY, MoveList};
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -26,7 +26,7 @@ pub fn is_bad_capture(score: i32) -> bool {
 }
 
 /// What a node knows that ordering needs: the history tables and the moves that led here.
-pub struct Context<'h, G: SearchGame> {
+pub struct Context<'h, G: EngineGame> {
     pub history: &'h History<G>,
     pub killers: [G::Move; 2],
     pub counter: G::Move,
@@ -75,7 +75,7 @@ impl<M: Copy + Eq> Picker<M> {
     /// The next move with its ordering score, or `None` when all were returned.
     /// Quiet moves are generated only once the good captures, killers and counter move have
     /// not cut the node off, which most cut nodes never reach.
-    pub fn next<G: SearchGame<Move = M>>(
+    pub fn next<G: EngineGame<Move = M>>(
         &mut self,
         pos: &mut G,
         ctx: &Context<'_, G>,
@@ -133,7 +133,7 @@ impl<M: Copy + Eq> Picker<M> {
     }
 
     /// Appends the moves of `kind` (without those already returned) and scores them.
-    fn generate<G: SearchGame<Move = M>>(
+    fn generate<G: EngineGame<Move = M>>(
         &mut self,
         pos: &mut G,
         ctx: &Context<'_, G>,
@@ -149,7 +149,7 @@ impl<M: Copy + Eq> Picker<M> {
         self.score(pos, ctx, start);
     }
 
-    fn score<G: SearchGame<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
+    fn score<G: EngineGame<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
         let side = pos.side_to_move().index();
         for i in start..self.moves.len() {
             let m = self.moves.as_slice()[i];
@@ -166,7 +166,7 @@ impl<M: Copy + Eq> Picker<M> {
     }
 
     /// The best remaining move if its score reaches `floor`.
-    fn pick<G: SearchGame<Move = M>>(&mut self, pos: &mut G, floor: i32) -> Option<(M, i32)> {
+    fn pick<G: EngineGame<Move = M>>(&mut self, pos: &mut G, floor: i32) -> Option<(M, i32)> {
         let n = self.moves.len();
         loop {
             if self.next >= n {

@@ -7,14 +7,14 @@ use super::history::PieceTo;
 use super::ordering::{Context, Picker, is_bad_capture};
 use super::worker::{Worker, from_tt, to_tt};
 use super::{INFINITY, MATE_BOUND, MAX_PLY, outcome_score};
-use crate::game::SearchGame;
+use crate::game::EngineGame;
 use crate::tt::{Bound, Entry};
 use jiangjun_rules::GenKind;
 
 /// What a capture must be able to gain over alpha beyond the victim's value to be searched.
 const DELTA_MARGIN: i32 = 150;
 
-impl<G: SearchGame> Worker<'_, G> {
+impl<G: EngineGame> Worker<'_, G> {
     pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.quiesce_with(alpha, beta, ply, None)
     }

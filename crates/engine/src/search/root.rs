@@ -8,10 +8,10 @@
 //! plain single-PV search.
 
 use super::history::History;
-use super::timing::Stability;
 use super::worker::{NO_EVAL, Worker, to_tt};
 use super::{Event, INFINITY, Info, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Report};
-use crate::game::SearchGame;
+use crate::game::EngineGame;
+use crate::time::Stability;
 use crate::tt::{Bound, Entry};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -24,7 +24,7 @@ struct Line<M> {
     pv: Vec<M>,
 }
 
-impl<'a, G: SearchGame> Worker<'a, G> {
+impl<'a, G: EngineGame> Worker<'a, G> {
     /// Deepens until a limit or the stop flag; returns the answer of the last usable iteration.
     pub fn iterate(&mut self) -> Report<G::Move> {
         let limits = self.shared.limits;
@@ -102,7 +102,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             report.depth = depth;
             if self.id == 0 {
                 self.flush();
-                let (seldepth, time) = (self.seldepth as u32, self.shared.clock.elapsed());
+                let (seldepth, time) = (self.seldepth as u32, self.shared.deadline.elapsed());
                 let nodes = self.shared.nodes.load(Ordering::Relaxed);
                 for (k, line) in lines.iter().enumerate() {
                     (self.emit)(Event::Info(Info {
@@ -178,7 +178,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     fn done_after_iteration(&self, score: i32, time_factor: f64) -> bool {
         let limits = self.shared.limits;
-        if self.shared.clock.soft_expired_scaled(time_factor)
+        if self.shared.deadline.soft_expired_scaled(time_factor)
             || self.shared.stop.load(Ordering::Relaxed)
         {
             return true;
@@ -190,7 +190,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         // A forced mate found without clock pressure needs no deeper look, unless the GUI
         // wants the search to run until `stop`.
-        !self.shared.clock.is_waiting() && score.abs() >= MATE_BOUND && limits.depth.is_none()
+        !self.shared.deadline.is_waiting() && score.abs() >= MATE_BOUND && limits.depth.is_none()
     }
 
     fn root_pv(&self) -> Vec<G::Move> {
@@ -257,7 +257,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.history.clear_killers(1);
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i];
-            if self.id == 0 && self.shared.clock.elapsed() >= Duration::from_secs(1) {
+            if self.id == 0 && self.shared.deadline.elapsed() >= Duration::from_secs(1) {
                 (self.emit)(Event::CurrMove {
                     depth: depth as u32,
                     mv: m,

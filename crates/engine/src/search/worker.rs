@@ -8,7 +8,7 @@
 
 use super::history::{History, PieceTo};
 use super::{Event, INFINITY, MATE_BOUND, MAX_PLY, Shared};
-use crate::game::SearchGame;
+use crate::game::EngineGame;
 use std::sync::atomic::Ordering;
 
 /// "No static evaluation here" (the side to move is in check).
@@ -30,7 +30,7 @@ pub(super) struct Frame<M> {
 /// The stack is offset by this many frames so that a node can look two plies back at the root.
 pub(super) const STACK_OFFSET: usize = 2;
 
-pub struct Worker<'a, G: SearchGame> {
+pub struct Worker<'a, G: EngineGame> {
     pub(super) id: usize,
     pub(super) pos: G,
     pub(super) root_moves: Vec<G::Move>,
@@ -82,7 +82,7 @@ pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<'a, G: SearchGame> Worker<'a, G> {
+impl<'a, G: EngineGame> Worker<'a, G> {
     pub fn new(
         id: usize,
         pos: G,
@@ -187,7 +187,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         if self.unflushed >= 1024 {
             self.flush();
-            if self.id == 0 && self.shared.clock.hard_expired() {
+            if self.id == 0 && self.shared.deadline.hard_expired() {
                 self.stop_all();
             }
         }

@@ -9,9 +9,13 @@ use crate::Side;
 /// A set of squares.
 pub type Bitboard = u64;
 
+/// The a-file.
 pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+/// The h-file.
 pub const FILE_H: Bitboard = FILE_A << 7;
+/// White's back rank.
 pub const RANK_1: Bitboard = 0xff;
+/// Black's back rank.
 pub const RANK_8: Bitboard = RANK_1 << 56;
 /// The light squares (h1 is light).
 pub const LIGHT: Bitboard = 0x55aa_55aa_55aa_55aa;
@@ -71,7 +75,9 @@ const KING_STEPS: [(i32, i32); 8] = [
     (0, -1),
     (1, -1),
 ];
+/// A rook's four directions as (file, rank) steps, for [`slide`].
 pub const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// A bishop's four directions as (file, rank) steps, for [`slide`].
 pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 const fn leaper_table(steps: &[(i32, i32); 8]) -> [Bitboard; 64] {
@@ -182,10 +188,12 @@ static KING: [Bitboard; 64] = leaper_table(&KING_STEPS);
 static PAWN: [[Bitboard; 64]; 2] = pawn_table();
 static LINES: Lines = lines();
 
+/// The squares a knight on `s` attacks.
 #[inline]
 pub fn knight_attacks(s: Square) -> Bitboard {
     KNIGHT[s.index()]
 }
+/// The squares a king on `s` attacks.
 #[inline]
 pub fn king_attacks(s: Square) -> Bitboard {
     KING[s.index()]
@@ -195,10 +203,14 @@ pub fn king_attacks(s: Square) -> Bitboard {
 pub fn pawn_attacks(side: Side, s: Square) -> Bitboard {
     PAWN[side.index()][s.index()]
 }
+/// The squares strictly between `a` and `b` when they share a rank, file or diagonal; else
+/// none.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
     LINES.between[a.index()][b.index()]
 }
+/// The whole rank, file or diagonal through `a` and `b`, edge to edge; none when they share
+/// no line (or are the same square).
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
     LINES.line[a.index()][b.index()]

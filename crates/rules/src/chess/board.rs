@@ -8,25 +8,32 @@ use super::magic::magics;
 use super::types::{Kind, Square};
 use crate::Side;
 
+/// The piece sets of a position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Board {
+    /// The squares of each kind, both sides together, by [`Kind::index`].
     pub kinds: [Bitboard; 6],
+    /// The squares of each side's pieces, by [`Side::index`].
     pub sides: [Bitboard; 2],
 }
 
 impl Board {
+    /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.sides[0] | self.sides[1]
     }
+    /// The squares of `side`'s pieces of `kind`.
     #[inline]
     pub fn of(&self, side: Side, kind: Kind) -> Bitboard {
         self.sides[side.index()] & self.kinds[kind.index()]
     }
+    /// The squares of `side`'s pieces.
     #[inline]
     pub fn side(&self, side: Side) -> Bitboard {
         self.sides[side.index()]
     }
+    /// The squares of both sides' pieces of `kind`.
     #[inline]
     pub fn kind(&self, kind: Kind) -> Bitboard {
         self.kinds[kind.index()]

@@ -20,58 +20,81 @@ pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
 /// then, and the counter stays small.
 pub const MAX_RULE50: u16 = 100;
 
+/// The standard start position, White to move with every castling right.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// The FEN has no board field.
     Empty,
     /// The board does not have eight ranks separated by `/`.
     RankCount(usize),
     /// A character that is neither a piece letter nor a digit 1-8, on a rank (1-8).
     BadCharacter {
+        /// The rank, 1-8 as chess notation numbers it.
         rank: i32,
+        /// The character.
         ch: char,
     },
     /// A rank that describes more than eight files.
     RankTooLong {
+        /// The rank, 1-8.
         rank: i32,
+        /// The rank's text (its first 16 characters).
         text: String,
     },
     /// A rank that describes fewer than eight files.
     RankTooShort {
+        /// The rank, 1-8.
         rank: i32,
+        /// The rank's text (its first 16 characters).
         text: String,
+        /// How many files it describes.
         files: i32,
     },
+    /// A side has no king.
     NoKing(Side),
+    /// A side has this many kings, more than one.
     TooManyKings(Side, u32),
+    /// A side has this many pawns, more than eight.
     TooManyPawns(Side, u32),
+    /// A side has this many pieces, pawns and king included, more than sixteen.
     TooManyPieces(Side, u32),
     /// More queens, rooks, bishops or knights than the set's plus the promotions its missing
     /// pawns could have made.
     TooManyPromoted(Side),
     /// A pawn on its own first rank or on the last rank.
     PawnOnEdge(Side, Square),
+    /// A side-to-move field other than `w` or `b`.
     SideToMove(String),
     /// A castling field with something other than `KQkq` (each at most once) or `-`.
     CastlingField(String),
     /// A castling right whose king or rook is not on its home square.
     CastlingWithoutPiece {
+        /// The right's FEN letter (`K`, `Q`, `k` or `q`).
         right: char,
+        /// The piece missing and its square, in words ("White rook on h1").
         missing: String,
     },
+    /// An en-passant field that is neither `-` nor a square.
     EnPassantField(String),
     /// A well-formed en-passant square that no double push can have produced.
     EnPassantImpossible {
+        /// The square.
         square: Square,
+        /// Why no double push can have produced it.
         why: &'static str,
     },
+    /// A halfmove clock or move number that is not a non-negative number.
     Counter {
+        /// Which counter: `"halfmove clock"` or `"move number"`.
         field: &'static str,
+        /// The field's text (its first 16 characters).
         text: String,
     },
-    /// The side not to move is in check: the side to move could capture its king.
+    /// The side not to move is in check: the side to move (the value) could capture its
+    /// king.
     OpponentInCheck(Side),
     /// The side to move is in check from more pieces than any move can give check with.
     TooManyCheckers(u32),
@@ -148,6 +171,7 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Position {
+    /// The standard start position ([`START_FEN`]).
     pub fn startpos() -> Position {
         Position::from_fen(START_FEN).expect("the start FEN is valid")
     }

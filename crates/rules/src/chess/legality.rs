@@ -14,6 +14,8 @@ use super::types::{Kind, Square};
 use crate::Side;
 
 impl Position {
+    /// Whether `mv`, from anywhere (the table, a killer slot, text), is a legal move here:
+    /// exactly the moves [`generate_legal`](Position::generate_legal) would produce.
     pub fn is_legal(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;

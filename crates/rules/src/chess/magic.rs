@@ -51,14 +51,17 @@ pub fn magics() -> &'static Magics {
 }
 
 impl Magics {
+    /// The squares a rook on `s` attacks, the first blocker in each direction included.
     #[inline]
     pub fn rook(&self, s: Square, occupied: Bitboard) -> Bitboard {
         self.lookup(&self.rook[s.index()], occupied)
     }
+    /// The squares a bishop on `s` attacks, the first blocker in each direction included.
     #[inline]
     pub fn bishop(&self, s: Square, occupied: Bitboard) -> Bitboard {
         self.lookup(&self.bishop[s.index()], occupied)
     }
+    /// The squares a queen on `s` attacks: the rook's and the bishop's.
     #[inline]
     pub fn queen(&self, s: Square, occupied: Bitboard) -> Bitboard {
         self.rook(s, occupied) | self.bishop(s, occupied)

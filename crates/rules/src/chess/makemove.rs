@@ -232,6 +232,7 @@ impl Position {
         });
     }
 
+    /// Takes back [`make_null`](Position::make_null).
     pub fn unmake_null(&mut self) {
         self.unmake();
     }

@@ -1,4 +1,10 @@
-//! Western chess: bitboards, legal moves and every rule, and its `Game` implementation.
+//! Western chess: bitboards, legal moves and every rule, and its [`Game`] implementation.
+//! White is [`Side::Red`] in the types both games share.
+//!
+//! Start from [`Position`] ([`Position::from_fen`], [`Position::generate_legal`],
+//! [`Position::make`]); moves are read and written as UCI's long algebraic text
+//! ([`Position::parse_move`]) or as SAN ([`Position::san`], [`Position::parse_san`]), and the
+//! rules that end a game are in [`rules`].
 //!
 //! One file per concern: `types` (squares, pieces, moves), `bitboard` and `magic` (attack
 //! tables), `board` (piece sets and attack questions), `position`, `makemove`, `movegen`,

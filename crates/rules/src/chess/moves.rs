@@ -5,11 +5,15 @@ use super::types::{Kind, Square};
 use crate::Side;
 use std::fmt;
 
-/// What kind of move a `Move` is; the two top bits of its packed form.
+/// What kind of move a [`Move`] is; the two top bits of its packed form, 0-3 in the order
+/// listed here.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Special {
+    /// Any other move, captures included.
     Normal,
+    /// A pawn reaching the last rank; the piece it becomes is in the promotion field.
     Promotion,
+    /// A pawn capturing en passant: the captured pawn is not on the target square.
     EnPassant,
     /// Written as the king's move (`e1g1`); the rook's move is implied.
     Castling,
@@ -25,31 +29,38 @@ impl Move {
     /// A placeholder that is never a legal move (a1 to a1); used to fill fixed arrays.
     pub const NONE: Move = Move(0);
 
+    /// A normal move from `from` to `to` (not checked for legality).
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6)
     }
+    /// A pawn move to the last rank that promotes to `kind` (a knight, bishop, rook or queen).
     #[inline]
     pub const fn promotion(from: Square, to: Square, kind: Kind) -> Move {
         let p = (kind as u16).wrapping_sub(1) & 3;
         Move(Move::new(from, to).0 | p << 12 | 1 << 14)
     }
+    /// An en-passant capture; `to` is the square the capturing pawn reaches.
     #[inline]
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Move(Move::new(from, to).0 | 2 << 14)
     }
+    /// Castling, given as the king's move (`e1g1`, `e1c1`, `e8g8`, `e8c8`).
     #[inline]
     pub const fn castling(from: Square, to: Square) -> Move {
         Move(Move::new(from, to).0 | 3 << 14)
     }
+    /// The square the piece (the king, for castling) leaves.
     #[inline]
     pub const fn from(self) -> Square {
         Square::of((self.0 & 63) as u32)
     }
+    /// The square the piece (the king, for castling) reaches.
     #[inline]
     pub const fn to(self) -> Square {
         Square::of((self.0 >> 6) as u32)
     }
+    /// What kind of move this is.
     #[inline]
     pub const fn special(self) -> Special {
         match self.0 >> 14 {
@@ -73,7 +84,8 @@ impl Move {
         self.0
     }
     /// Unpacks stored bits; `None` for bits no generated move has (same squares, or a
-    /// promotion field on a move that is not a promotion). Legality is `Position::is_legal`'s.
+    /// promotion field on a move that is not a promotion). Legality is
+    /// [`Position::is_legal`](super::Position::is_legal)'s.
     pub const fn from_bits(bits: u16) -> Option<Move> {
         let m = Move(bits);
         let promo_field = (bits >> 12) & 3;
@@ -110,7 +122,9 @@ impl fmt::Debug for Move {
 pub struct Castling(u8);
 
 impl Castling {
+    /// No right.
     pub const NONE: Castling = Castling(0);
+    /// All four rights.
     pub const ALL: Castling = Castling(15);
 
     /// The right of `side` on the king side (`king_side`) or the queen side.
@@ -118,14 +132,17 @@ impl Castling {
     pub const fn right(side: Side, king_side: bool) -> Castling {
         Castling(1 << (side as u8 * 2 + if king_side { 0 } else { 1 }))
     }
+    /// Whether any of the rights in `r` is held.
     #[inline]
     pub const fn has(self, r: Castling) -> bool {
         self.0 & r.0 != 0
     }
+    /// These rights and those of `r`.
     #[inline]
     pub const fn with(self, r: Castling) -> Castling {
         Castling(self.0 | r.0)
     }
+    /// These rights less those of `r`.
     #[inline]
     pub const fn without(self, r: Castling) -> Castling {
         Castling(self.0 & !r.0)
@@ -135,6 +152,7 @@ impl Castling {
     pub const fn keep(self, kept: Castling) -> Castling {
         Castling(self.0 & kept.0)
     }
+    /// The four rights as bits 0-3, in the order of [`Castling::LIST`].
     #[inline]
     pub const fn bits(self) -> u8 {
         self.0

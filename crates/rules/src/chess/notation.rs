@@ -9,11 +9,15 @@ use super::types::{Kind, Square};
 use crate::{GenKind, MoveList};
 use std::fmt;
 
+/// Why long algebraic text names no legal move. The variants holding a `String` hold the
+/// start of the text as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// Not two squares and an optional promotion letter.
     Malformed(String),
+    /// No piece stands on the origin.
     NoPiece(Square),
+    /// The piece on the origin belongs to the side not to move.
     NotYourPiece(Square),
     /// A pawn move to the last rank without the piece it becomes.
     MissingPromotion(String),

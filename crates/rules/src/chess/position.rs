@@ -9,8 +9,8 @@ use super::types::{Kind, Piece, Square};
 use super::zobrist;
 use crate::Side;
 
-/// What changes from one position to the next, kept so that `unmake` can restore it and the
-/// rules can judge repetitions and the fifty-move rule.
+/// What changes from one position to the next, kept so that [`Position::unmake`] can restore
+/// it and the rules can judge repetitions and the fifty-move rule.
 #[derive(Copy, Clone, Debug)]
 pub struct State {
     /// Key of this position (after `mv` was played).
@@ -19,6 +19,7 @@ pub struct State {
     pub mv: Option<Move>,
     /// The piece `mv` captured (the pawn, for an en-passant capture).
     pub captured: Option<Piece>,
+    /// The castling rights left.
     pub castling: Castling,
     /// The en-passant target square, only when the side to move has a legal capture onto it:
     /// an unusable square is dropped, so it changes neither the key nor repetitions.
@@ -29,6 +30,9 @@ pub struct State {
     pub checkers: Bitboard,
 }
 
+/// A chess position and its history since it was set up: the board, the side to move, and
+/// one [`State`] per position reached, so that moves can be taken back and the rules can judge
+/// repetitions. Built by [`Position::startpos`] or [`Position::from_fen`].
 #[derive(Clone)]
 pub struct Position {
     pub(super) squares: [Option<Piece>; 64],
@@ -60,46 +64,58 @@ impl Position {
         }
     }
 
+    /// The piece on `s`, if any.
     #[inline]
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         self.squares[s.index()]
     }
+    /// The side whose turn it is (`Side::Red` is White).
     #[inline]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
+    /// The piece sets: one bitboard per kind and per side.
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// Where `side`'s king stands.
     #[inline]
     pub fn king(&self, side: Side) -> Square {
         self.board.king(side)
     }
+    /// The Zobrist key of the position (pieces, side to move, castling rights and a usable
+    /// en-passant square), kept up to date by [`make`](Position::make).
     #[inline]
     pub fn key(&self) -> u64 {
         self.state().key
     }
+    /// Whether the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
         self.state().checkers != 0
     }
+    /// The enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         self.state().checkers
     }
+    /// The castling rights left.
     #[inline]
     pub fn castling(&self) -> Castling {
         self.state().castling
     }
+    /// The en-passant target square, only when the side to move can legally capture onto it.
     #[inline]
     pub fn ep(&self) -> Option<Square> {
         self.state().ep
     }
+    /// Plies since the last capture or pawn move (the fifty-move counter).
     #[inline]
     pub fn rule50(&self) -> u16 {
         self.state().rule50
     }
+    /// The state of the current position.
     #[inline]
     pub fn state(&self) -> &State {
         self.states.last().expect("the root state is never popped")
@@ -109,6 +125,8 @@ impl Position {
     pub fn states(&self) -> &[State] {
         &self.states
     }
+    /// The move number, as in FEN: it starts at 1 (or the FEN's) and goes up after each move
+    /// of Black.
     pub fn fullmove(&self) -> u32 {
         self.fullmove
     }

@@ -2,7 +2,7 @@
 //! move (checkmate loses, stalemate draws), repetition, the fifty-move rule and insufficient
 //! material (a dead position: no sequence of legal moves could mate).
 //!
-//! Arbiters ask `outcome(pos, 3)` (threefold repetition ends the game); the search asks at the
+//! Arbiters ask [`outcome`]`(pos, 3)` (threefold repetition ends the game); the search asks at the
 //! first repetition (`occurrences = 2`), since a cycle that can be repeated once can be
 //! repeated again.
 

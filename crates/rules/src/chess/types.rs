@@ -12,20 +12,36 @@ use std::fmt;
 pub struct Square(u8);
 
 impl Square {
+    /// Squares are numbered below this.
     pub const COUNT: usize = 64;
+    // The back-rank squares that castling names (kings, rooks and where they go).
+    /// a1, White's queen-side rook corner.
     pub const A1: Square = Square(0);
+    /// c1, where White's king lands castling queen side.
     pub const C1: Square = Square(2);
+    /// d1, where White's rook lands castling queen side.
     pub const D1: Square = Square(3);
+    /// e1, White's king's home.
     pub const E1: Square = Square(4);
+    /// f1, where White's rook lands castling king side.
     pub const F1: Square = Square(5);
+    /// g1, where White's king lands castling king side.
     pub const G1: Square = Square(6);
+    /// h1, White's king-side rook corner.
     pub const H1: Square = Square(7);
+    /// a8, Black's queen-side rook corner.
     pub const A8: Square = Square(56);
+    /// c8, where Black's king lands castling queen side.
     pub const C8: Square = Square(58);
+    /// d8, where Black's rook lands castling queen side.
     pub const D8: Square = Square(59);
+    /// e8, Black's king's home.
     pub const E8: Square = Square(60);
+    /// f8, where Black's rook lands castling king side.
     pub const F8: Square = Square(61);
+    /// g8, where Black's king lands castling king side.
     pub const G8: Square = Square(62);
+    /// h8, Black's king-side rook corner.
     pub const H8: Square = Square(63);
 
     /// The square at `file` (0..8) and `rank` (0..8), or `None` off the board.
@@ -50,18 +66,22 @@ impl Square {
         Square::of(set.trailing_zeros())
     }
 
+    /// The index, `rank * 8 + file` (0..64), also the square's bit in a bitboard.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+    /// The file, 0 (`a`) to 7 (`h`).
     #[inline]
     pub const fn file(self) -> i32 {
         (self.0 & 7) as i32
     }
+    /// The rank, 0 (White's back rank, rank 1 in chess notation) to 7.
     #[inline]
     pub const fn rank(self) -> i32 {
         (self.0 >> 3) as i32
     }
+    /// The square as a bitboard of one square.
     #[inline]
     pub const fn bit(self) -> u64 {
         1u64 << self.0
@@ -122,15 +142,22 @@ impl fmt::Debug for Square {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Kind {
+    /// The pawn.
     Pawn = 0,
+    /// The knight.
     Knight = 1,
+    /// The bishop.
     Bishop = 2,
+    /// The rook.
     Rook = 3,
+    /// The queen.
     Queen = 4,
+    /// The king.
     King = 5,
 }
 
 impl Kind {
+    /// Every kind, pawn first.
     pub const ALL: [Kind; 6] = [
         Kind::Pawn,
         Kind::Knight,
@@ -142,6 +169,7 @@ impl Kind {
     /// The pieces a pawn may promote to, in the order moves list them.
     pub const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop];
 
+    /// The kind's number, 0 (pawn) to 5 (king), for per-kind tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -202,20 +230,25 @@ impl Kind {
 pub struct Piece(u8);
 
 impl Piece {
+    /// Pieces are numbered below this: six kinds for each of the two sides.
     pub const COUNT: usize = 12;
 
+    /// The piece of `side` and `kind`.
     #[inline]
     pub const fn new(side: Side, kind: Kind) -> Piece {
         Piece(side as u8 * 6 + kind as u8)
     }
+    /// The side the piece belongs to (`Side::Red` is White).
     #[inline]
     pub const fn side(self) -> Side {
         if self.0 < 6 { Side::Red } else { Side::Black }
     }
+    /// The piece's kind.
     #[inline]
     pub const fn kind(self) -> Kind {
         Kind::from_index(self.0 as usize % 6)
     }
+    /// The packed number, `side * 6 + kind` (below [`Piece::COUNT`]), for per-piece tables.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -230,6 +263,7 @@ impl Piece {
         }
     }
 
+    /// Reads a FEN letter: upper case for White, lower case for Black.
     pub fn from_letter(c: char) -> Option<Piece> {
         let side = if c.is_ascii_uppercase() {
             Side::Red

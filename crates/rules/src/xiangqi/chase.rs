@@ -38,7 +38,9 @@ use crate::Side;
 /// The piece a side kept chasing, where it stands at the end of the cycle.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Chased {
+    /// The chased piece.
     pub piece: Piece,
+    /// Where it stands when the cycle ends.
     pub square: Square,
 }
 

@@ -11,6 +11,8 @@ use std::fmt;
 /// and it leaves room for the count to go up by a move at a time without overflowing.
 pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
 
+/// The start position: Red (upper case) at the bottom, ranks written from Black's back rank
+/// (rank 9) down.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// Why a FEN was refused, in words meant for the person who sent it.
@@ -37,6 +39,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 impl Position {
+    /// The start position, Red to move.
     pub fn startpos() -> Position {
         Position::from_fen(START_FEN).expect("the start FEN is valid")
     }

@@ -1,4 +1,9 @@
-//! Xiangqi: the board, its moves and its rules, and its `Game` implementation.
+//! Xiangqi: the board, its moves and its rules, and its [`Game`] implementation.
+//!
+//! Start from [`Position`] ([`Position::from_fen`], [`Position::generate_legal`],
+//! [`Position::make`]); move text is in [`notation`] (ICCS, WXF, Chinese) and the rules that
+//! end a game in [`rules`]. Squares are named in ICCS: files `a`–`i` from Red's left, ranks
+//! 0–9 from Red's back rank.
 
 mod attacks;
 pub mod chase;

@@ -1,5 +1,5 @@
 //! Legal move generation: pseudo-legal moves per piece, then a king-safety filter that only
-//! looks closely at the few moves that could expose the king (see `attacks::could_expose`).
+//! looks closely at the few moves that could expose the king (see `exposure` in `attacks`).
 
 use super::position::Position;
 use super::tables::{

@@ -12,8 +12,8 @@ use super::types::{FILES, Kind, Move, Piece, RANKS, SQUARES, Square};
 use super::zobrist;
 use crate::Side;
 
-/// What changes from one position to the next, kept so that `unmake` can restore it and the
-/// game rules can judge repetitions and the natural-move limit.
+/// What changes from one position to the next, kept so that [`Position::unmake`] can restore
+/// it and the game rules can judge repetitions and the natural-move limit.
 #[derive(Copy, Clone, Debug)]
 pub struct State {
     /// Key of this position (after `mv` was played).
@@ -33,6 +33,9 @@ pub struct State {
 /// What stands on each point of a board, by `Square::index`.
 pub type Board = [Option<Piece>; SQUARES];
 
+/// A Xiangqi position and its history since it was set up: the board, the side to move, and
+/// one [`State`] per position reached, so that moves can be taken back and the game rules can
+/// judge repetitions. Built by [`Position::startpos`] or [`Position::from_fen`].
 #[derive(Clone)]
 pub struct Position {
     pub(super) board: [Option<Piece>; SQUARES],
@@ -75,14 +78,17 @@ impl Position {
         }
     }
 
+    /// The piece on `s`, if any.
     #[inline]
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         self.board[s.index()]
     }
+    /// The side whose turn it is.
     #[inline]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
+    /// Where `side`'s king stands (every valid position has both kings).
     #[inline]
     pub fn king(&self, side: Side) -> Square {
         self.kings[side.index()]
@@ -113,14 +119,18 @@ impl Position {
     pub fn pieces(&self, side: Side) -> u128 {
         self.side_bb[side.index()]
     }
+    /// The Zobrist key of the position (pieces and side to move), kept up to date by
+    /// [`make`](Position::make).
     #[inline]
     pub fn key(&self) -> u64 {
         self.state().key
     }
+    /// Whether the side to move is in check, as stored when the position was reached.
     #[inline]
     pub fn in_check(&self) -> bool {
         self.state().in_check
     }
+    /// The state of the current position.
     #[inline]
     pub fn state(&self) -> &State {
         // The root state is pushed at construction and never popped.
@@ -136,13 +146,18 @@ impl Position {
     pub fn ply(&self) -> usize {
         self.states.len() - 1
     }
+    /// The move number, as in FEN: it starts at 1 (or the FEN's) and goes up after each move
+    /// of Black.
     pub fn fullmove(&self) -> u32 {
         self.fullmove
     }
+    /// The occupied points of `rank` (0..10) as a 9-bit mask, bit `f` for file `f`; see
+    /// [`lines`](super::lines).
     #[inline]
     pub fn rank_line(&self, rank: i32) -> u16 {
         self.rank_occ[rank as usize]
     }
+    /// The occupied points of `file` (0..9) as a 10-bit mask, bit `r` for rank `r`.
     #[inline]
     pub fn file_line(&self, file: i32) -> u16 {
         self.file_occ[file as usize]
@@ -225,8 +240,8 @@ impl Position {
         key
     }
 
-    /// Plays a move that must be legal (from `generate` or `parse_move`).
-    /// The key after the legal move `mv` (see `make`, which keeps the same key incrementally).
+    /// The key after the legal move `mv` (see [`make`](Position::make), which keeps the same
+    /// key incrementally).
     #[inline]
     pub fn key_after(&self, mv: Move) -> u64 {
         let (from, to) = (mv.from(), mv.to());
@@ -240,6 +255,8 @@ impl Position {
         key
     }
 
+    /// Plays a move that must be legal (from [`generate_legal`](Position::generate_legal) or
+    /// [`parse_move`](Position::parse_move)) and pushes its [`State`].
     pub fn make(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let moving = self.board[from.index()].expect("a legal move starts on a piece");
@@ -324,6 +341,7 @@ impl Position {
         });
     }
 
+    /// Takes back [`make_null`](Position::make_null).
     pub fn unmake_null(&mut self) {
         self.unmake();
     }

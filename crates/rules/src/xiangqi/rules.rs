@@ -2,7 +2,7 @@
 //! no legal move (checkmate or stalemate, both lost by the side to move), repetition (a
 //! one-sided perpetual attack loses, anything else draws) and the natural-move limit.
 //!
-//! Game arbiters ask `outcome(pos, 3)` (the third occurrence of a position ends the game);
+//! Game arbiters ask [`outcome`]`(pos, 3)` (the third occurrence of a position ends the game);
 //! the search asks at the first repetition (`occurrences = 2`), since a cycle that can be
 //! repeated once can be repeated again.
 

@@ -9,8 +9,12 @@ use crate::Side;
 /// (for pieces without a blocking point, `via` repeats the target and is ignored).
 #[derive(Copy, Clone)]
 pub struct Steps {
+    /// How many entries of `to` and `via` are used.
     pub len: u8,
+    /// The targets; the first `len` are valid.
     pub to: [Square; 8],
+    /// For each target, the point that must be empty (the horse's leg, the elephant's eye;
+    /// the target itself for pieces that cannot be blocked).
     pub via: [Square; 8],
 }
 
@@ -28,6 +32,7 @@ impl Steps {
         self
     }
 
+    /// The used entries as `(to, via)` pairs.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (Square, Square)> + '_ {
         (0..self.len as usize).map(move |i| (self.to[i], self.via[i]))
@@ -35,6 +40,7 @@ impl Steps {
 }
 
 impl Square {
+    /// The point a0, Red's left corner (index 0).
     pub const A0: Square = match Square::new(0, 0) {
         Some(s) => s,
         None => panic!(),
@@ -169,6 +175,7 @@ pub struct Ray {
 }
 
 impl Ray {
+    /// The points of the ray, nearest first.
     #[inline]
     pub fn points(&self) -> &[Square] {
         &self.to[..usize::from(self.len)]
@@ -208,22 +215,31 @@ const fn rays() -> [[Ray; 4]; SQUARES] {
 /// board's edge at every step.
 pub static RAYS: [[Ray; 4]; SQUARES] = rays();
 
+/// Where a horse on each point can go, each target with its leg (the `via` point).
 pub static HORSE_MOVES: [Steps; SQUARES] = horse_moves();
+/// Where a horse must stand to attack each point, each with its leg (the attacked point's
+/// diagonal neighbour towards the horse).
 pub static HORSE_ATTACKERS: [Steps; SQUARES] = horse_attackers();
 static SIDE_MOVES: [[[Steps; SQUARES]; 4]; 2] = [side_moves(Side::Red), side_moves(Side::Black)];
 
+/// The steps of `side`'s king from `s`: one point orthogonally, inside its palace.
 #[inline]
 pub fn king_moves(side: Side, s: Square) -> &'static Steps {
     &SIDE_MOVES[side.index()][0][s.index()]
 }
+/// The steps of `side`'s advisor from `s`: one point diagonally, inside its palace.
 #[inline]
 pub fn advisor_moves(side: Side, s: Square) -> &'static Steps {
     &SIDE_MOVES[side.index()][1][s.index()]
 }
+/// The steps of `side`'s elephant from `s`: two points diagonally on its own half, each with
+/// the eye between (the `via` point) that must be empty.
 #[inline]
 pub fn elephant_moves(side: Side, s: Square) -> &'static Steps {
     &SIDE_MOVES[side.index()][2][s.index()]
 }
+/// The steps of `side`'s pawn from `s`: one point forward, and sideways too once it has
+/// crossed the river.
 #[inline]
 pub fn pawn_moves(side: Side, s: Square) -> &'static Steps {
     &SIDE_MOVES[side.index()][3][s.index()]

@@ -6,8 +6,11 @@
 use crate::Side;
 use std::fmt;
 
+/// Files of the board, `a` to `i` from Red's left.
 pub const FILES: usize = 9;
+/// Ranks of the board, 0 to 9 from Red's back rank (ICCS numbering).
 pub const RANKS: usize = 10;
+/// Points of the board (90): square indices run below this.
 pub const SQUARES: usize = FILES * RANKS;
 
 /// The file and rank of each point index (the unused entries past 89 are never read).
@@ -46,16 +49,19 @@ impl Square {
         }
     }
 
+    /// The index, `rank * 9 + file` (0..90).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+    /// The file, 0 (`a`) to 8 (`i`).
     #[inline]
     pub const fn file(self) -> i32 {
         // A table read is cheaper than the division by 9 on the generator's paths; the mask
         // keeps the index in the table without a bounds check (a square is below 90).
         FILE_RANK[self.0 as usize & 127].0 as i32
     }
+    /// The rank, 0 (Red's back rank) to 9 (Black's).
     #[inline]
     pub const fn rank(self) -> i32 {
         FILE_RANK[self.0 as usize & 127].1 as i32
@@ -135,16 +141,24 @@ impl fmt::Debug for Square {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]
 pub enum Kind {
+    /// The king (general, 帅/将), confined to its palace.
     King = 0,
+    /// The advisor (仕/士), one diagonal step inside the palace.
     Advisor = 1,
+    /// The elephant (相/象, FEN `B`), two diagonal steps on its own half, blocked by its eye.
     Elephant = 2,
+    /// The horse (马, FEN `N`), an orthogonal step then a diagonal one, blocked by its leg.
     Horse = 3,
+    /// The rook (chariot, 车).
     Rook = 4,
+    /// The cannon (炮), which moves like a rook but captures over exactly one screen.
     Cannon = 5,
+    /// The pawn (兵/卒), which also moves sideways once past the river.
     Pawn = 6,
 }
 
 impl Kind {
+    /// Every kind, in the order of their numbers (king first).
     pub const ALL: [Kind; 7] = [
         Kind::King,
         Kind::Advisor,
@@ -219,21 +233,26 @@ const KIND_OF: [Kind; 16] = {
 pub struct Piece(u8);
 
 impl Piece {
+    /// Pieces are numbered below this: seven kinds for each of the two sides.
     pub const COUNT: usize = 14;
 
+    /// The piece of `side` and `kind`.
     #[inline]
     pub const fn new(side: Side, kind: Kind) -> Piece {
         Piece(side as u8 * 7 + kind as u8)
     }
+    /// The side the piece belongs to.
     #[inline]
     pub const fn side(self) -> Side {
         if self.0 < 7 { Side::Red } else { Side::Black }
     }
+    /// The piece's kind.
     #[inline]
     pub const fn kind(self) -> Kind {
         // A table read instead of the remainder by 7: `kind` is asked at nearly every step.
         KIND_OF[self.0 as usize & 15]
     }
+    /// The packed number, `side * 7 + kind` (below [`Piece::COUNT`]), for per-piece tables.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -281,17 +300,20 @@ impl fmt::Debug for Piece {
 pub struct Move(u16);
 
 impl Move {
-    /// A placeholder that is never a legal move (a1 to a1); used to fill fixed arrays.
+    /// A placeholder that is never a legal move (a0 to a0); used to fill fixed arrays.
     pub const NONE: Move = Move(0);
 
+    /// The move from `from` to `to` (not checked for legality).
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move(from.0 as u16 | (to.0 as u16) << 7)
     }
+    /// The point the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
         Square((self.0 & 0x7f) as u8)
     }
+    /// The point the piece reaches (and captures on, if an enemy piece stands there).
     #[inline]
     pub const fn to(self) -> Square {
         Square((self.0 >> 7) as u8)

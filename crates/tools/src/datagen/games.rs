@@ -5,34 +5,14 @@
 use super::format::{self, FormatError, NO_SCORE, Record};
 use crate::matches::variant::Variant;
 use crate::selfplay::{Played, Ply, kept};
-use jiangjun_engine::game::SearchGame;
-use jiangjun_engine::game::{Chess, Xiangqi};
+use jiangjun_engine::game::EngineGame;
 use jiangjun_rules::Game;
-use jiangjun_rules::GameKind;
 
-/// A game `datagen` can store: which number its header gives it, and its name in file names.
-pub trait DataGame: Variant + SearchGame {
-    const KIND: GameKind;
-    const NAME: &'static str;
-}
+/// A game `datagen` can store: one the match runner arbitrates and the engine plays. Its
+/// header names it by `EngineGame::KIND`, its file names by `EngineGame::NAME`.
+pub trait DataGame: Variant + EngineGame {}
 
-impl DataGame for Xiangqi {
-    const KIND: GameKind = GameKind::Xiangqi;
-    const NAME: &'static str = "xiangqi";
-}
-
-impl DataGame for Chess {
-    const KIND: GameKind = GameKind::Chess;
-    const NAME: &'static str = "chess";
-}
-
-/// The name of a game kind, as `DataGame::NAME` and `--game` spell it.
-pub fn kind_name(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Xiangqi => Xiangqi::NAME,
-        GameKind::Chess => Chess::NAME,
-    }
-}
+impl<G: Variant + EngineGame> DataGame for G {}
 
 /// A score as a record stores it: clamped, `NO_SCORE` for none.
 fn stored_score(score: Option<i32>) -> i16 {
@@ -42,7 +22,7 @@ fn stored_score(score: Option<i32>) -> i16 {
 }
 
 /// Appends the record of `game` to `out`.
-pub fn encode<G: Variant + SearchGame>(game: &Played<G>, out: &mut Vec<u8>) -> std::io::Result<()> {
+pub fn encode<G: Variant + EngineGame>(game: &Played<G>, out: &mut Vec<u8>) -> std::io::Result<()> {
     let plies: Vec<(u16, i16)> = game
         .plies
         .iter()
@@ -71,7 +51,7 @@ pub fn read_kept<G: DataGame>(
     if header.game != G::KIND {
         return Err(format!(
             "offset 6: the file holds {} games, not {}",
-            kind_name(header.game),
+            header.game.name(),
             G::NAME
         ));
     }

@@ -17,15 +17,15 @@ mod games;
 mod generate;
 mod shard;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use format::MAGIC;
 pub use games::{DataGame, Summary, read_kept};
 
 use crate::args::{self, number_in};
-use crate::selfplay::{self, Evaluation, Playing};
+use crate::selfplay::{self, Playing};
+use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::game::{Chess, Xiangqi};
-use jiangjun_engine::protocol::Variant as EngineVariant;
 use jiangjun_rules::GameKind;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -71,9 +71,10 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
 
 /// Plays what the shards lack, with the evaluation the settings name (which their headers
 /// record).
-fn play<G: DataGame + EngineVariant>(config: &Config) -> Result<(), String> {
-    let eval = Evaluation::load::<G>(&config.playing.settings)?;
-    generate::run::<G>(config, &|pos| eval.put_on(pos), eval.identity())
+fn play<G: DataGame + EngineGame>(config: &Config) -> Result<(), String> {
+    let eval = config.playing.settings.eval.evaluation::<G>()?;
+    let identity = selfplay::identity(&eval);
+    generate::run::<G>(config, &|pos| pos.set_evaluation(&eval), identity)
 }
 
 /// The `.jjd` files that `paths` name: files as they are, directories as their `.jjd` files

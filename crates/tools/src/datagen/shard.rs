@@ -5,14 +5,13 @@
 //! the first missing game and writes what an uninterrupted run would have.
 
 use super::format::{self, FormatError, Header};
-use super::games::kind_name;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The file name of shard `index`: `xiangqi-s{seed}-{index:05}.jjd`.
 pub fn file_name(header: &Header, index: u64) -> String {
-    format!("{}-s{}-{index:05}.jjd", kind_name(header.game), header.seed)
+    format!("{}-s{}-{index:05}.jjd", header.game.name(), header.seed)
 }
 
 /// A shard as found: how many of its games are written already.
@@ -100,7 +99,7 @@ fn settings(h: &Header) -> String {
     format!(
         "--game {} --nodes {} --random-plies {}-{} --seed {} --games-per-shard {} (first game \
          {}, {eval})",
-        kind_name(h.game),
+        h.game.name(),
         h.nodes,
         h.random_plies.0,
         h.random_plies.1,

@@ -9,14 +9,14 @@ use super::board::{self, Style};
 use super::chess_board;
 use crate::matches::engine::Proto;
 use crate::matches::variant::Variant;
-use jiangjun_engine::game::SearchGame;
+use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::Game;
 use jiangjun_rules::xiangqi::notation::{self, Notation};
 use jiangjun_rules::{GenKind, MoveList, Side, chess, xiangqi};
 
 /// A game that can be played at the keyboard.
-pub trait Playable: Variant + SearchGame {
+pub trait Playable: Variant + EngineGame {
     /// The first mover's name, then the second's.
     const SIDE_NAMES: [&'static str; 2];
     /// Moves as the player may type them, for `help`.

@@ -19,9 +19,8 @@ mod timing;
 use crate::matches::clock::TimeControl;
 pub use game::Playable;
 use game::side_name;
+use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::game::{Chess, Xiangqi};
-use jiangjun_engine::protocol::Variant as EngineVariant;
-use jiangjun_engine::protocol::variant::{DEFAULT_EVAL_BLEND, EvalNet, default_net};
 use jiangjun_rules::GameKind;
 use jiangjun_rules::xiangqi::notation::Notation;
 use rustyline::error::ReadlineError;
@@ -64,14 +63,9 @@ pub struct PlayArgs {
     /// none jiangjun plays the first side against it.
     #[command(flatten)]
     engine: crate::matches::specs::EngineWords,
-    /// The built-in engine's net, as the engine's `EvalFile` (Xiangqi; default: the shipped
-    /// net, `<builtin>`); `<empty>` plays with the classical evaluation alone.
-    #[arg(long, value_name = "NET")]
-    eval_file: Option<String>,
-    /// The net's share of the evaluation in percent, as the engine's `EvalBlend` (0 to 100).
-    #[arg(long, value_name = "P", default_value_t = DEFAULT_EVAL_BLEND,
-          value_parser = crate::args::number_in(0u8, 100))]
-    eval_blend: u8,
+    /// How the built-in engine evaluates (default: as the protocol engine does).
+    #[command(flatten)]
+    eval: crate::args::EvalArgs,
 }
 
 const HELP: &str = "or a command:\n  \
@@ -207,7 +201,7 @@ pub fn run(args: &PlayArgs, game: GameKind) -> ExitCode {
 }
 
 /// Reads lines until `quit`, Ctrl-D, Ctrl-C or the end of input.
-fn run_game<G: Playable + EngineVariant>(args: &PlayArgs) -> ExitCode {
+fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
     let start = match &args.fen {
         Some(f) => match G::from_fen(f) {
             Ok(p) => p,
@@ -219,17 +213,12 @@ fn run_game<G: Playable + EngineVariant>(args: &PlayArgs) -> ExitCode {
         .tc
         .or(args.movetime)
         .unwrap_or(TimeControl::Depth(args.depth.unwrap_or(7)));
-    let net = match net_of::<G>(args.eval_file.as_deref()) {
-        Ok(net) => net,
+    let evaluation = match args.eval.evaluation::<G>() {
+        Ok(e) => e,
         Err(e) => return crate::args::usage_error(Some("play"), &e),
     };
     let mut session = Session::new(start, args.side, tc, args.notation);
-    if net.is_some() {
-        let blend = args.eval_blend;
-        session.set_evaluation(Box::new(move |pos: &mut G| {
-            pos.use_net(net.as_ref(), blend)
-        }));
-    }
+    session.set_evaluation(evaluation);
     match args.engine.0.as_slice() {
         [] => {}
         [words] => {
@@ -272,16 +261,6 @@ fn run_game<G: Playable + EngineVariant>(args: &PlayArgs) -> ExitCode {
         let _ = writeln!(out);
     }
     ExitCode::SUCCESS
-}
-
-/// The net the built-in engine plays with: what the protocol engine starts with (the shipped
-/// net, for Xiangqi) unless `--eval-file` names another or `<empty>`.
-fn net_of<G: EngineVariant>(eval_file: Option<&str>) -> Result<Option<EvalNet>, String> {
-    match eval_file.map(str::trim) {
-        None if G::KIND == GameKind::Xiangqi => Ok(default_net()),
-        None | Some("" | "<empty>") => Ok(None),
-        Some(path) => G::load_net(path).map(Some),
-    }
 }
 
 #[cfg(test)]

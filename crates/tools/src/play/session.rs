@@ -12,6 +12,7 @@ use crate::matches::clock::{Tick, TimeControl};
 use crate::matches::game::Termination;
 use clap::ValueEnum;
 use jiangjun_engine::bench::{search_once, search_once_until};
+use jiangjun_engine::evaluation::Evaluation;
 use jiangjun_engine::search::ShownScore;
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
@@ -115,15 +116,12 @@ pub struct Session<G: Playable> {
     pub(super) tt: Tt,
     /// Another engine process (`--engine`), playing instead of the built-in search.
     pub(super) opponent: Option<Opponent>,
-    /// Puts the built-in engine's evaluation (a net) on a position: on the start, and on
-    /// every position a `new` or `load` starts from.
-    pub(super) evaluation: Option<Evaluation<G>>,
+    /// The built-in engine's evaluation, put on the start and on every position a `new` or
+    /// `load` starts from.
+    pub(super) evaluation: Evaluation,
     /// Ctrl-C during a search (the terminal's program sets it; tests drive none).
     pub(super) ctrl_c: Option<CtrlC>,
 }
-
-/// How the built-in engine evaluates, put on each position a game starts from.
-pub type Evaluation<G> = Box<dyn Fn(&mut G)>;
 
 impl<G: Playable> Session<G> {
     pub fn new(start: G, seat: Seat, tc: TimeControl, notation: Notation) -> Session<G> {
@@ -142,7 +140,7 @@ impl<G: Playable> Session<G> {
             ended: None,
             tt: Tt::new(16),
             opponent: None,
-            evaluation: None,
+            evaluation: Evaluation::classical(),
             ctrl_c: None,
         };
         s.judge();
@@ -151,10 +149,10 @@ impl<G: Playable> Session<G> {
 
     /// Evaluates with `evaluation` from now on (the table is emptied: it keeps static
     /// evaluations, and the old ones must not stand in for the new).
-    pub fn set_evaluation(&mut self, evaluation: Evaluation<G>) {
-        evaluation(&mut self.start);
-        evaluation(&mut self.pos);
-        self.evaluation = Some(evaluation);
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.start.set_evaluation(&evaluation);
+        self.pos.set_evaluation(&evaluation);
+        self.evaluation = evaluation;
         self.tt.clear();
     }
 
@@ -340,9 +338,7 @@ impl<G: Playable> Session<G> {
 
     /// Starts from `start` with `moves` played (a new game, or one loaded from a file).
     pub(super) fn restart(&mut self, mut start: G, moves: &[G::Move]) {
-        if let Some(evaluation) = &self.evaluation {
-            evaluation(&mut start);
-        }
+        start.set_evaluation(&self.evaluation);
         self.pos = start.clone();
         self.start = start;
         self.moves.clear();

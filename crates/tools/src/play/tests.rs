@@ -191,18 +191,27 @@ fn chess_is_played_in_san_and_long_algebraic_to_mate() {
 
 #[test]
 fn the_engine_plays_with_the_shipped_net_unless_told_otherwise() {
-    let net = net_of::<Xiangqi>(None)
-        .expect("reads")
-        .expect("a net by default");
+    let eval = |file: Option<&str>, game_has_net: bool| {
+        let args = crate::args::EvalArgs {
+            eval_file: file.map(String::from),
+            eval_blend: 50,
+        };
+        match game_has_net {
+            true => args.evaluation::<Xiangqi>(),
+            false => args.evaluation::<Chess>(),
+        }
+    };
+    let shipped = eval(None, true).expect("reads");
+    assert!(shipped.net().is_some(), "a net by default");
     assert!(
-        net_of::<Xiangqi>(Some("<empty>"))
+        eval(Some("<empty>"), true)
             .expect("classical")
+            .net()
             .is_none()
     );
-    assert!(net_of::<Chess>(None).expect("chess").is_none());
-    assert!(net_of::<Chess>(Some("<builtin>")).is_err());
-    assert!(net_of::<Xiangqi>(Some("/nonexistent/x.nnue")).is_err());
-
+    assert!(eval(None, false).expect("chess").net().is_none());
+    assert!(eval(Some("<builtin>"), false).is_err());
+    assert!(eval(Some("/nonexistent/x.nnue"), true).is_err());
     let mut s = Session::new(
         Xiangqi::startpos(),
         Seat::Red,
@@ -213,9 +222,9 @@ fn the_engine_plays_with_the_shipped_net_unless_told_otherwise() {
         s.pos.net().is_none(),
         "a bare session evaluates classically"
     );
-    s.set_evaluation(Box::new(move |p: &mut Xiangqi| {
-        EngineVariant::use_net(p, Some(&net), 30)
-    }));
+    s.set_evaluation(
+        jiangjun_engine::evaluation::Evaluation::load("<builtin>", 30).expect("the shipped net"),
+    );
     let on_net = |p: &Xiangqi| p.accumulators().is_some_and(|a| a.blend() == 30);
     assert!(on_net(&s.pos) && on_net(&s.start));
     assert!(text(&mut s, "h2e2").starts_with("you play h2e2\nengine plays "));

@@ -9,7 +9,7 @@ use crate::args::{number_in, range_in};
 use crate::matches::openings::Opening;
 use crate::matches::variant::Variant;
 use jiangjun_engine::bench::search_once;
-use jiangjun_engine::game::SearchGame;
+use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::random::{Generator, RngExt};
@@ -24,19 +24,12 @@ pub struct GameSettings {
     /// Random legal plies played after the opening, drawn from this range (each 0 to 40).
     #[arg(long, value_name = "A-B", default_value = "2-6", value_parser = range_in(0u32, 40))]
     pub random_plies: (u32, u32),
-    /// The net both sides evaluate with (Xiangqi), as the engine's `EvalFile`: a net file or
-    /// `<builtin>`, the shipped one. Default: the classical evaluation.
-    #[arg(long, value_name = "NET")]
-    pub eval_file: Option<String>,
-    /// With `--eval-file`: the net's share of the evaluation in percent, as the engine's
-    /// `EvalBlend` (0 to 100).
-    #[arg(long, value_name = "P", default_value_t = jiangjun_engine::protocol::variant::DEFAULT_EVAL_BLEND,
-          value_parser = number_in(0u8, 100))]
-    pub eval_blend: u8,
+    /// What both sides evaluate with (default: the engine's own).
+    #[command(flatten)]
+    pub eval: crate::args::EvalArgs,
 }
 
-/// What is done to each game's position before it is played: puts the evaluation on it
-/// (`Evaluation::put_on`).
+/// What is done to each game's position before it is played: puts the evaluation on it.
 pub type Prepare<'a, G> = dyn Fn(&mut G) + Sync + 'a;
 
 /// Positions this close after the opening are not kept: the random plies leave them unsettled
@@ -105,7 +98,7 @@ fn red_view(score: i32, to_move: Side) -> i32 {
 /// Plays `count` random legal plies; stops early if the game ends (the opening is then
 /// played without them, which `play` notices as an over game and the caller as zero data).
 /// Returns the plies played.
-fn random_plies<G: Variant + SearchGame>(pos: &mut G, count: u32, rng: &mut Generator) -> u32 {
+fn random_plies<G: Variant + EngineGame>(pos: &mut G, count: u32, rng: &mut Generator) -> u32 {
     let mut list = MoveList::new(G::NULL_MOVE);
     for played in 0..count {
         if pos.arbiter_outcome().is_some() {
@@ -124,7 +117,7 @@ fn random_plies<G: Variant + SearchGame>(pos: &mut G, count: u32, rng: &mut Gene
 /// move is not tactical (a capture; in chess, a queen promotion too), and (where the game asks
 /// for it, `Variant::SELFPLAY_SEE_QUIET`) no tactical move wins material by static exchange,
 /// so that the score is not owed to a tactic the evaluation cannot see.
-fn is_quiet<G: Variant + SearchGame>(pos: &mut G, best: G::Move) -> bool {
+fn is_quiet<G: Variant + EngineGame>(pos: &mut G, best: G::Move) -> bool {
     if pos.in_check() || pos.capture_values(best).is_some() {
         return false;
     }
@@ -138,7 +131,7 @@ fn is_quiet<G: Variant + SearchGame>(pos: &mut G, best: G::Move) -> bool {
 
 /// The search's best move and score (side to move's view), or `None` for the score when the
 /// search had nothing to think about (one legal move: it answers at once without a score).
-fn think<G: SearchGame>(pos: &G, nodes: u64, tt: &Tt) -> (Option<G::Move>, Option<i32>) {
+fn think<G: EngineGame>(pos: &G, nodes: u64, tt: &Tt) -> (Option<G::Move>, Option<i32>) {
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
@@ -192,7 +185,7 @@ pub struct Ply<M> {
 /// searched ply. An adjudicated game's last ply was searched (its score ended the game) but
 /// not played; replaying it is harmless, as nothing after it is read.
 #[derive(Clone, Debug)]
-pub struct Played<G: SearchGame> {
+pub struct Played<G: EngineGame> {
     pub start: G,
     pub plies: Vec<Ply<G::Move>>,
     /// The result from Red's view: 1, ½ or 0.
@@ -201,7 +194,7 @@ pub struct Played<G: SearchGame> {
     pub length: u32,
 }
 
-impl<G: Variant + SearchGame> Played<G> {
+impl<G: Variant + EngineGame> Played<G> {
     /// The game as self-play's data: its result and kept positions as FENs.
     pub fn data(&self) -> GameData {
         let mut positions = Vec::new();
@@ -221,7 +214,7 @@ impl<G: Variant + SearchGame> Played<G> {
 /// its score from Red's view: from `SKIP_PLIES` plies after the start on, scored below
 /// `MAX_KEPT_SCORE` and quiet (`is_quiet`, judged by the move the search chose). Fails with
 /// the index of the first ply whose move is not legal where it stands.
-pub fn kept<G: Variant + SearchGame>(
+pub fn kept<G: Variant + EngineGame>(
     mut pos: G,
     plies: &[Ply<G::Move>],
     mut visit: impl FnMut(&G, i32),
@@ -247,7 +240,7 @@ pub fn kept<G: Variant + SearchGame>(
 /// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
 /// (cleared first, so that the game depends only on its inputs), and returns its kept
 /// positions.
-pub fn play<G: Variant + SearchGame>(
+pub fn play<G: Variant + EngineGame>(
     opening: &Opening<G>,
     settings: &GameSettings,
     rng: &mut Generator,
@@ -258,7 +251,7 @@ pub fn play<G: Variant + SearchGame>(
 }
 
 /// Plays one game as `play` does and returns it whole.
-pub fn record<G: Variant + SearchGame>(
+pub fn record<G: Variant + EngineGame>(
     opening: &Opening<G>,
     settings: &GameSettings,
     rng: &mut Generator,

@@ -19,10 +19,8 @@ pub use game::{GameData, GameSettings, Played, Ply, Prepare, kept, line, play, r
 use crate::args::{self, number_in};
 use crate::matches::openings::{self, Opening};
 use crate::matches::variant::Variant;
-use jiangjun_engine::game::SearchGame;
-use jiangjun_engine::game::{Chess, Xiangqi};
-use jiangjun_engine::protocol::Variant as EngineVariant;
-use jiangjun_engine::protocol::variant::EvalNet;
+use jiangjun_engine::evaluation::Evaluation;
+use jiangjun_engine::game::{Chess, EngineGame, Xiangqi};
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::GameKind;
 use jiangjun_rules::random;
@@ -94,7 +92,7 @@ impl Playing {
     /// built-in openings, each turned into a `T` on its thread by `make`, while `collect`
     /// takes them on this one (given the start time) until the workers are done. Dropping
     /// the receiver stops them.
-    pub fn play_all<G: Variant + SearchGame, C, T: Send, R>(
+    pub fn play_all<G: Variant + EngineGame, C, T: Send, R>(
         &self,
         prepare: &Prepare<'_, G>,
         claim: impl Fn(u64) -> Option<(C, u64)> + Sync,
@@ -122,7 +120,7 @@ impl Playing {
     /// the shared counter's next number into no game, plays the game `claim` names (with a
     /// `C` of the caller's) and hands it to `done`; stops when `done` says false (whoever
     /// collects the games has gone).
-    fn work<G: Variant + SearchGame, C>(
+    fn work<G: Variant + EngineGame, C>(
         &self,
         openings: &[Opening<G>],
         prepare: &Prepare<'_, G>,
@@ -162,56 +160,26 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
 }
 
 /// Plays the games with the evaluation the settings name and writes their positions.
-fn write_games<G: Variant + EngineVariant>(
+fn write_games<G: Variant + EngineGame>(
     config: &Config,
     out: &mut impl Write,
 ) -> Result<(), String> {
-    let eval = Evaluation::load::<G>(&config.playing.settings)?;
-    generate::<G>(config, out, &|pos| eval.put_on(pos))
+    let eval = config.playing.settings.eval.evaluation::<G>()?;
+    generate::<G>(config, out, &|pos| pos.set_evaluation(&eval))
         .map_err(|e| format!("writing {}: {e}", config.out))
 }
 
-/// The evaluation the games are played with (`--eval-file`, `--eval-blend`): the classical
-/// one unless a net is named. Read once, then put on each game's position.
-#[derive(Clone, Default)]
-pub struct Evaluation {
-    net: Option<EvalNet>,
-    blend: u8,
-}
-
-impl Evaluation {
-    /// The net `settings` name, read for game `G` (a game without nets refuses one).
-    pub fn load<G: EngineVariant>(settings: &GameSettings) -> Result<Evaluation, String> {
-        let net = settings
-            .eval_file
-            .as_deref()
-            .map(G::load_net)
-            .transpose()
-            .map_err(|e| format!("--eval-file: {e}"))?;
-        Ok(Evaluation {
-            net,
-            blend: settings.eval_blend,
-        })
-    }
-
-    /// Which net and share play (the net file's checksum, the blend), `None` when the
-    /// classical evaluation does: what a datagen shard's header records.
-    pub fn identity(&self) -> Option<(u32, u8)> {
-        self.net
-            .as_ref()
-            .map(|net| (jiangjun_engine::nnue::fingerprint(net), self.blend))
-    }
-
-    pub fn put_on<G: EngineVariant>(&self, pos: &mut G) {
-        if self.net.is_some() {
-            pos.use_net(self.net.as_ref(), self.blend);
-        }
-    }
+/// Which net and share play (the net file's checksum, the blend), `None` when the classical
+/// evaluation does: what a datagen shard's header records.
+pub fn identity(evaluation: &Evaluation) -> Option<(u32, u8)> {
+    evaluation
+        .net()
+        .map(|net| (jiangjun_engine::nnue::fingerprint(net), evaluation.blend()))
 }
 
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
-fn generate<G: Variant + SearchGame>(
+fn generate<G: Variant + EngineGame>(
     config: &Config,
     out: &mut impl Write,
     prepare: &Prepare<'_, G>,
@@ -230,7 +198,7 @@ fn generate<G: Variant + SearchGame>(
 /// Plays game `index` of `seed`: the opening `index` modulo their number, the random plies
 /// from the game's own stream, so that the game is the same whichever thread plays it and
 /// whatever ran before it. `jiangjun datagen` numbers its games the same way.
-pub fn numbered<G: Variant + SearchGame>(
+pub fn numbered<G: Variant + EngineGame>(
     openings: &[Opening<G>],
     settings: &GameSettings,
     seed: u64,

@@ -76,8 +76,9 @@ fn bad_command_lines_are_refused() {
 
 #[test]
 fn the_games_can_be_played_with_a_net() {
-    let classical = parse("--games 1 --nodes 300 --threads 1 --out x").expect("valid");
-    let net = parse("--games 1 --nodes 300 --threads 1 --out x --eval-file <builtin>");
+    let classical =
+        parse("--games 1 --nodes 300 --threads 1 --out x --eval-file <empty>").expect("valid");
+    let net = parse("--games 1 --nodes 300 --threads 1 --out x");
     let with_net = run_to_string(&net.expect("valid"));
     assert!(with_net.lines().count() > 5, "{with_net}");
     assert_ne!(

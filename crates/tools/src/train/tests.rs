@@ -155,3 +155,20 @@ fn factors_fold_into_the_engine_s_net() {
         assert!((got - want).abs() <= 3.0, "engine {got}, trainer {want}");
     }
 }
+
+#[test]
+fn the_trainer_reads_a_shard_as_the_lines_it_dumps() {
+    use crate::datagen::tests::{dump_text, shard_bytes};
+    let bytes = shard_bytes(5, 2);
+    let text = dump_text(&bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let (from_text, bad) = crate::train::data::load(&lines, 2);
+    let from_games =
+        crate::train::data::load_games(&[("shard".into(), bytes)], 2).expect("a sound shard");
+    assert_eq!(bad, 0);
+    assert!(from_text.len() > 20);
+    assert!(
+        from_text == from_games,
+        "the same samples, in the same order"
+    );
+}

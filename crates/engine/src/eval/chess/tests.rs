@@ -2,9 +2,22 @@
 //! reads agreeing with the engine's evaluation.
 
 use super::{evaluate_from_scratch, trace};
-use crate::game::Chess;
-use jiangjun_rules::Game;
 use jiangjun_rules::chess::START_FEN;
+
+use jiangjun_rules::chess::Position;
+
+/// The evaluation of a position as the engine computes it without a net; the engine's own
+/// positions keep the material sums incrementally, which `tests/rules/properties.rs` checks
+/// against these from-scratch sums over random games.
+trait Evaluate {
+    fn evaluate(&self) -> i32;
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        evaluate_from_scratch(self)
+    }
+}
 
 /// The FEN of the same position with the colours exchanged: ranks reversed, letter cases
 /// swapped, the other side to move, castling rights and en-passant square flipped.
@@ -43,9 +56,9 @@ fn the_colour_flipped_position_scores_the_same() {
     let mut seen = 0;
     for line in include_str!("../../../../../tests/data/chess.epd").lines() {
         let fen = line.split(';').next().unwrap_or_default().trim();
-        let pos = Chess::from_fen(fen).expect("valid");
+        let pos = Position::from_fen(fen).expect("valid");
         let flipped = flip_colours(&pos.to_fen());
-        let other = Chess::from_fen(&flipped).expect("the flipped FEN is valid");
+        let other = Position::from_fen(&flipped).expect("the flipped FEN is valid");
         assert_eq!(flip_colours(&flipped), pos.to_fen());
         assert_eq!(pos.evaluate(), other.evaluate(), "{fen} / {flipped}");
         seen += 1;
@@ -55,24 +68,24 @@ fn the_colour_flipped_position_scores_the_same() {
 
 #[test]
 fn sensible_orders_of_magnitude() {
-    let start = Chess::from_fen(START_FEN).expect("valid").evaluate();
+    let start = Position::from_fen(START_FEN).expect("valid").evaluate();
     let tempo = super::WEIGHTS[super::params::TEMPO].0; // the phase is full: all middlegame
     assert_eq!(
         start, tempo,
         "the start position is symmetric but for the move"
     );
-    let queen_up = Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
+    let queen_up = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
         .expect("valid")
         .evaluate();
     assert!(queen_up > 800, "{queen_up}");
-    let passed = Chess::from_fen("4k3/8/1P6/8/8/8/8/4K3 w - -").expect("valid");
-    let blocked = Chess::from_fen("4k3/1p6/1P6/8/8/8/8/4K3 w - -").expect("valid");
+    let passed = Position::from_fen("4k3/8/1P6/8/8/8/8/4K3 w - -").expect("valid");
+    let blocked = Position::from_fen("4k3/1p6/1P6/8/8/8/8/4K3 w - -").expect("valid");
     assert!(passed.evaluate() > 150, "{}", passed.evaluate());
     assert!(passed.evaluate() > blocked.evaluate() + 100);
 }
 
 /// The evaluation from White's view, recomputed from the trace and the weights.
-fn from_trace(pos: &Chess) -> i32 {
+fn from_trace(pos: &Position) -> i32 {
     let t = trace(pos);
     let mut s = super::S(0, 0);
     for &(i, c) in &t.coefficients {
@@ -88,7 +101,7 @@ fn the_trace_reproduces_the_evaluation() {
     let lines = include_str!("../../../../../tests/data/chess.epd").lines();
     let fens = lines.map(|l| l.split(';').next().unwrap_or_default().trim().to_string());
     for fen in fens.chain([START_FEN.to_string()]) {
-        let pos = Chess::from_fen(&fen).expect("valid");
+        let pos = Position::from_fen(&fen).expect("valid");
         let white = if pos.side_to_move() == jiangjun_rules::Side::Red {
             pos.evaluate()
         } else {
@@ -105,7 +118,7 @@ fn the_trace_reproduces_the_evaluation() {
 fn every_term_moves_the_trace() {
     // An open file for a rook, a passed and an isolated pawn, doubled pawns, a bishop pair,
     // a king attack and a shielded king: each term's weight shows up in the trace.
-    let pos = Chess::from_fen("6k1/5ppp/8/8/8/1P6/1P1Q1BB1/R5K1 w - - 0 1").expect("valid");
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/1P6/1P1Q1BB1/R5K1 w - - 0 1").expect("valid");
     let t = trace(&pos);
     let has = |i: usize| {
         t.coefficients

@@ -1,17 +1,30 @@
 //! Tests of the evaluation: symmetry, incremental terms, and the patterns each term names.
 
 use super::*;
-use crate::game::Xiangqi;
-use jiangjun_rules::Game;
+
+use jiangjun_rules::xiangqi::Position;
+
+/// The evaluation of a position as the engine computes it without a net; the engine's own
+/// positions keep the material sums incrementally, which `tests/rules/properties.rs` checks
+/// against these from-scratch sums over random games.
+trait Evaluate {
+    fn evaluate(&self) -> i32;
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        evaluate_from_scratch(self)
+    }
+}
 
 fn eval(fen: &str) -> i32 {
-    Xiangqi::from_fen(fen).expect("valid FEN").evaluate()
+    Position::from_fen(fen).expect("valid FEN").evaluate()
 }
 
 #[test]
 fn start_position_is_balanced_apart_from_the_tempo() {
     let tempo = taper(WEIGHTS[params::TEMPO], PHASE_MAX);
-    assert_eq!(Xiangqi::startpos().evaluate(), tempo);
+    assert_eq!(Position::startpos().evaluate(), tempo);
 }
 
 #[test]
@@ -21,11 +34,11 @@ fn evaluation_is_symmetric_for_colour_and_mirror() {
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
         "3k5/4a4/4ba3/9/2b6/6R2/9/4B4/4A4/4KA3 w - - 0 1",
     ] {
-        let red = Xiangqi::from_fen(fen).expect("valid");
+        let red = Position::from_fen(fen).expect("valid");
         let black =
-            Xiangqi::from_fen(&jiangjun_rules::xiangqi::fen::swap_colours(fen)).expect("valid");
+            Position::from_fen(&jiangjun_rules::xiangqi::fen::swap_colours(fen)).expect("valid");
         let mirror =
-            Xiangqi::from_fen(&jiangjun_rules::xiangqi::fen::mirror_files(fen)).expect("valid");
+            Position::from_fen(&jiangjun_rules::xiangqi::fen::mirror_files(fen)).expect("valid");
         assert_eq!(red.evaluate(), black.evaluate(), "{fen}");
         assert_eq!(red.evaluate(), mirror.evaluate(), "{fen}");
         assert_eq!(red.evaluate(), evaluate_from_scratch(&red), "{fen}");
@@ -40,7 +53,7 @@ fn the_trace_reproduces_the_evaluation() {
         "3ak1b2/4a4/9/3n2n2/2b6/2B3B2/3N1p3/9/4A4/3AK4 b - - 0 1",
         "C1Naka3/9/7r1/4P1n2/7c1/4N4/2p6/4C4/9/5K3 w - - 0 1",
     ] {
-        let pos = Xiangqi::from_fen(fen).expect("valid");
+        let pos = Position::from_fen(fen).expect("valid");
         let t = trace(&pos);
         let mut sum = S(0, 0);
         for &(i, c) in &t.coefficients {
@@ -70,7 +83,7 @@ fn a_crossed_pawn_is_worth_more() {
 #[test]
 fn a_hollow_cannon_is_seen_and_hurts_the_defender() {
     // A red cannon on e2 facing the black king down an otherwise empty e-file.
-    let pos = Xiangqi::from_fen("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR b")
+    let pos = Position::from_fen("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR b")
         .expect("valid");
     let t = trace(&pos);
     let hollow = t

@@ -3,12 +3,12 @@
 
 use super::super::book;
 use super::super::command::Go;
-use super::super::variant::Variant;
 use super::{Dialect, Session};
+use crate::game::EngineGame;
 use crate::search::Noise;
 use std::io::Write;
 
-impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
+impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
     pub(super) fn go(&mut self, go: Go) {
         for w in &go.warnings {
             self.report(w);

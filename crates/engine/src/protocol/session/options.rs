@@ -3,12 +3,13 @@
 
 use super::super::book::Loaded;
 use super::super::command::Setting;
-use super::super::variant::Variant;
 use super::{Dialect, Session};
 use crate::engine::strength::StrengthOptions;
+use crate::evaluation::Evaluation;
+use crate::game::EngineGame;
 use std::io::Write;
 
-impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
+impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
     pub(super) fn set_option(&mut self, s: Setting) {
         match s {
             Setting::HashMb(mb) => {
@@ -52,8 +53,8 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
             Setting::BookVariety(v) => self.book.variety = v,
             Setting::EvalFile(path) => self.set_eval_file(&path),
             Setting::EvalBlend(percent) => {
-                self.blend = percent;
-                self.apply_net();
+                let evaluation = self.engine.evaluation().clone().with_blend(percent);
+                self.engine.set_evaluation(evaluation);
             }
             Setting::BookFiles(list) => {
                 for loaded in self.book.set_files::<G>(&list) {
@@ -71,14 +72,21 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
         }
     }
 
-    /// Loads the net of `EvalFile` (empty: back to the classical evaluation). A file that
-    /// does not read leaves the classical evaluation, and says why.
+    /// Loads the net of `EvalFile` (empty: back to the classical evaluation) at the blend in
+    /// use. A file that does not read leaves the classical evaluation, and says why.
     fn set_eval_file(&mut self, path: &str) {
         let path = path.trim();
-        self.net = None;
-        if !path.is_empty() {
-            match G::load_net(path) {
-                Ok(net) => {
+        let blend = self.engine.evaluation().blend();
+        let loaded = match G::HAS_NET || path.is_empty() {
+            true => Evaluation::load(path, blend),
+            false => Err(format!(
+                "{}: there is no neural evaluation for this game",
+                G::NAME
+            )),
+        };
+        let evaluation = match loaded {
+            Ok(evaluation) => {
+                if let Some(net) = evaluation.net() {
                     let text = format!(
                         "EvalFile {path}: a net of {} hidden, {}",
                         net.hidden(),
@@ -88,22 +96,15 @@ impl<G: Variant, D: Dialect, W: Write> Session<G, D, W> {
                     if let Some(line) = self.dialect.message(&text) {
                         self.send(&line);
                     }
-                    self.net = Some(net);
                 }
-                Err(e) => self.report(&format!("EvalFile: {e}; the classical evaluation stays")),
+                evaluation
             }
-        }
-        self.apply_net();
-    }
-
-    /// Puts the net and the blend on the current position. The table keeps each position's
-    /// static evaluation: the old evaluation's must not stand in for the new one's, so it is
-    /// emptied.
-    fn apply_net(&mut self) {
-        let mut pos = self.engine.position().clone();
-        pos.use_net(self.net.as_ref(), self.blend);
-        self.engine.set_position(pos);
-        self.engine.clear_hash();
+            Err(e) => {
+                self.report(&format!("EvalFile: {e}; the classical evaluation stays"));
+                Evaluation::classical().with_blend(blend)
+            }
+        };
+        self.engine.set_evaluation(evaluation);
     }
 
     fn set_strength(&mut self, options: StrengthOptions) {

@@ -13,8 +13,11 @@ use crate::Side;
 /// Which way a move goes, seen from the mover.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Direction {
+    /// Towards the opponent (进, WXF `+`).
     Forward,
+    /// Towards the mover's own side (退, WXF `-`).
     Backward,
+    /// Along the rank (平, WXF `.`).
     Sideways,
 }
 
@@ -48,6 +51,7 @@ impl FileNumber {
         }
     }
 
+    /// The number, 1–9.
     pub fn get(self) -> u8 {
         self.0
     }
@@ -62,9 +66,13 @@ pub enum Origin {
     /// By its place among `count` like pieces on `file`, 0 = the front one; `two_files` when
     /// pawns stand several on two files, so that the file must be written too.
     Tandem {
+        /// The piece's place on the file, 0 = the front one.
         index: u8,
+        /// How many like pieces stand on the file.
         count: u8,
+        /// The file they stand on.
         file: FileNumber,
+        /// Whether pawns stand several on two files, so that the file is written too.
         two_files: bool,
     },
 }
@@ -72,8 +80,11 @@ pub enum Origin {
 /// A move as the written notations see it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Description {
+    /// The piece that moves.
     pub piece: Piece,
+    /// How the piece is named.
     pub origin: Origin,
+    /// Which way it goes.
     pub direction: Direction,
     /// Ranks moved (rook, cannon, pawn, king going forward or back), else the file reached.
     pub target: u8,
@@ -82,11 +93,14 @@ pub struct Description {
 /// How a piece is named in text that is being read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Which {
+    /// By the file it stands on.
     File(FileNumber),
     /// By place among like pieces on one file; `file` is given when pawns stand several on two
     /// files, else the one file holding several is meant.
     Place {
+        /// Which of the pieces on the file.
         place: Place,
+        /// The file, when the text names one.
         file: Option<FileNumber>,
     },
 }
@@ -110,10 +124,13 @@ pub enum Place {
 /// A move as read from text, before the position says which move it is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Written {
+    /// The kind of piece named (of the side to move).
     pub kind: Kind,
+    /// Which of those pieces.
     pub which: Which,
+    /// Which way it goes.
     pub direction: Direction,
-    /// As `Description::target`; 1–9.
+    /// As [`Description::target`]; 1–9.
     pub target: u8,
 }
 

@@ -10,48 +10,77 @@ use super::resolve::legal_moves_from;
 use crate::Side;
 use std::fmt;
 
+/// Why move text (ICCS, WXF or Chinese) names no legal move; its `Display` is the message
+/// for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// Not a move in any notation read here; `why` says what was expected.
-    Unreadable { text: String, why: String },
+    Unreadable {
+        /// The text as typed.
+        text: String,
+        /// What was expected instead.
+        why: String,
+    },
     /// No piece of that kind on the file named (`file`), or no file holding two (`None`).
     NoSuchPiece {
+        /// The text as typed.
         text: String,
+        /// The piece the text names (of the side to move).
         piece: Piece,
+        /// The file named; `None` when the text named a place (front, rear…) without a file
+        /// and no file holds two.
         file: Option<FileNumber>,
         /// The files where pieces of that kind do stand.
         files: Vec<FileNumber>,
     },
     /// Front, middle or rear named among fewer pieces than that needs.
     NoSuchPlace {
+        /// The text as typed.
         text: String,
+        /// The piece the text names (of the side to move).
         piece: Piece,
+        /// How many such pieces the file holds.
         count: usize,
+        /// The file.
         file: FileNumber,
     },
     /// Pawns stand several on more than one file, and the text does not say which file.
     WhichFile {
+        /// The text as typed.
         text: String,
+        /// The piece the text names (of the side to move).
         piece: Piece,
+        /// The files holding several of them.
         files: Vec<FileNumber>,
     },
     /// More than one piece could make the move; `options` writes each one unambiguously.
     Ambiguous {
+        /// The text as typed.
         text: String,
+        /// The piece the text names (of the side to move).
         piece: Piece,
+        /// The legal moves the text could mean.
         moves: Vec<Move>,
+        /// Those moves, written in the notation offered, each naming one piece.
         options: Vec<String>,
     },
     /// The piece (or pieces) named cannot move so; `legal` lists what they can do.
     Illegal {
+        /// The text as typed.
         text: String,
+        /// The piece the text names (of the side to move).
         piece: Piece,
+        /// Where the pieces named stand.
         squares: Vec<Square>,
+        /// Their legal moves, written in the notation offered, sorted.
         legal: Vec<String>,
     },
     /// ICCS text that names no legal move, with the legal moves of the piece on its origin.
     Iccs {
+        /// What is wrong with the ICCS text.
         error: MoveError,
+        /// The legal moves of the piece on the origin, written in the notation offered, sorted
+        /// (empty unless the piece is the mover's and cannot move so).
         legal: Vec<String>,
     },
 }

@@ -5,11 +5,15 @@ use super::super::position::Position;
 use super::super::types::{Move, Square};
 use std::fmt;
 
+/// Why ICCS text names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// Not four characters of the form file-rank-file-rank.
+    /// Not two distinct squares (file `a`-`i`, then rank), optionally joined by `-`; holds
+    /// the start of the text.
     Malformed(String),
+    /// No piece stands on the origin.
     NoPiece(Square),
+    /// The piece on the origin belongs to the side not to move.
     NotYourPiece(Square),
     /// The piece cannot move like that, whatever else is on the board.
     Impossible(Move),

@@ -1,8 +1,8 @@
 //! Xiangqi move text: ICCS for engines and files (`h2e2`), and the two notations players
-//! write, WXF (`C2.5`) and Chinese (炮二平五). `format` writes a legal move in any of them;
-//! `parse` reads any of them, telling them apart by shape, and returns only a move that is
-//! legal in the position, or a `NotationError` that names the problem and offers the moves
-//! the named piece does have.
+//! write, WXF (`C2.5`) and Chinese (炮二平五). [`format`](fn@format) writes a legal move in
+//! any of them; [`parse`] reads any of them, telling them apart by shape, and returns only a
+//! move that is legal in the position, or a [`NotationError`] that names the problem and
+//! offers the moves the named piece does have.
 
 pub mod chinese;
 pub mod describe;
@@ -33,8 +33,10 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// Every notation, ICCS first.
     pub const ALL: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
 
+    /// The notation's name, lower case, as options and [`FromStr`] spell it.
     pub const fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",

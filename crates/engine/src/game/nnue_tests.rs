@@ -1,0 +1,251 @@
+//! The net as positions use it: incremental accumulators equal accumulators built from scratch along
+//! random games; a net file reads back as written, and every kind of damage is named.
+
+use crate::game::Xiangqi;
+use crate::nnue::file::{self, NetError};
+use crate::nnue::{Accumulators, Net, NetHeader, features};
+use jiangjun_rules::Game;
+use jiangjun_rules::random::{self, RngExt};
+use jiangjun_rules::{GenKind, MoveList, Side};
+use std::sync::Arc;
+
+/// A net of small random weights (the bounds of `file` hold with room to spare).
+pub fn random_net(seed: u64, hidden: usize) -> Net {
+    let mut rng = random::seeded(seed);
+    let header = NetHeader {
+        hidden,
+        qa: 255,
+        qb: 64,
+        scale: 400,
+        description: format!("random, seed {seed}"),
+    };
+    let mut net = Net::zeroed(header);
+    for w in &mut net.feature_weights {
+        *w = rng.random_range(-200..=200);
+    }
+    for w in &mut net.feature_bias {
+        *w = rng.random_range(-100..=300);
+    }
+    for w in &mut net.output_weights {
+        *w = rng.random_range(-127..=127);
+    }
+    net.output_bias = rng.random_range(-5000..=5000);
+    net
+}
+
+fn from_scratch(pos: &Xiangqi, net: &Arc<Net>) -> Accumulators {
+    let kings = [pos.king(Side::Red), pos.king(Side::Black)];
+    let mut board = [None; jiangjun_rules::xiangqi::types::SQUARES];
+    for s in jiangjun_rules::xiangqi::Square::all() {
+        board[s.index()] = pos.piece_at(s);
+    }
+    Accumulators::new(Arc::clone(net), &board, kings)
+}
+
+#[test]
+fn incremental_equals_from_scratch_on_random_playouts() {
+    let net = Arc::new(random_net(1, 64));
+    let mut rng = random::seeded(7);
+    let mut checked = 0;
+    let mut mirror_crossings = 0;
+    while checked < 10_000 {
+        let mut pos = Xiangqi::startpos();
+        pos.set_net(Some(Arc::clone(&net)));
+        for _ in 0..200 {
+            let mut list = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
+            pos.generate_legal(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let r: u32 = rng.random_range(0..100);
+            if r < 3 && !pos.in_check() {
+                pos.make_null();
+            } else if r < 8 && pos.ply() > 0 {
+                pos.unmake();
+            } else {
+                let mv = list.as_slice()[rng.random_range(0..list.len())];
+                // A king crossing the centre file rebuilds its perspective: count them.
+                if let Some(p) = pos.piece_at(mv.from())
+                    && p.kind() == jiangjun_rules::xiangqi::Kind::King
+                {
+                    let side = p.side();
+                    let crosses =
+                        features::mirrored(side, mv.from()) != features::mirrored(side, mv.to());
+                    mirror_crossings += usize::from(crosses);
+                }
+                pos.make(mv);
+            }
+            let acc = pos.accumulators().expect("a net is attached");
+            let fresh = from_scratch(&pos, &net);
+            assert_eq!(acc.top(), fresh.top(), "after {}", pos.to_fen());
+            assert_eq!(acc.depth(), pos.ply());
+            let side = pos.side_to_move();
+            assert_eq!(pos.evaluate(), fresh.evaluate(side));
+            checked += 1;
+        }
+    }
+    assert!(
+        mirror_crossings > 50,
+        "mirror crossings: {mirror_crossings}"
+    );
+}
+
+#[test]
+fn a_net_attached_mid_game_can_take_the_moves_back() {
+    let net = Arc::new(random_net(2, 32));
+    let mut pos = Xiangqi::startpos();
+    for m in ["h2e2", "h9g7", "e3e4"] {
+        pos.make(pos.parse_move(m).expect("legal test move"));
+    }
+    let classical = pos.evaluate();
+    pos.set_net(Some(Arc::clone(&net)));
+    for _ in 0..3 {
+        pos.unmake();
+        assert_eq!(
+            pos.accumulators().map(Accumulators::top),
+            Some(from_scratch(&pos, &net).top())
+        );
+    }
+    for m in ["h2e2", "h9g7", "e3e4"] {
+        pos.make(pos.parse_move(m).expect("legal test move"));
+    }
+    pos.set_net(None);
+    assert_eq!(pos.evaluate(), classical);
+}
+
+#[test]
+fn a_net_file_reads_back_as_written() {
+    let net = random_net(3, 16);
+    let bytes = file::to_bytes(&net);
+    assert_eq!(file::from_bytes(&bytes), Ok(net));
+}
+
+#[test]
+fn only_a_regular_file_of_a_net_s_size_is_read() {
+    let dir = std::env::temp_dir();
+    let refused = |path: &str| match file::load(path) {
+        Err(NetError::Io(text)) => text,
+        other => panic!("{path}: {other:?}"),
+    };
+    let dir_text = refused(&dir.to_string_lossy());
+    assert!(dir_text.contains("not a regular file"), "{dir_text}");
+    #[cfg(unix)]
+    {
+        let dev = refused("/dev/zero");
+        assert!(dev.contains("not a regular file"), "{dev}");
+    }
+}
+
+/// The file with the u32 at `offset` replaced and the checksum made right again.
+fn with_u32(bytes: &[u8], offset: usize, value: u32) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    b[offset..offset + 4].copy_from_slice(&value.to_le_bytes());
+    b
+}
+
+#[test]
+fn every_kind_of_damage_is_named() {
+    let net = random_net(4, 8);
+    let good = file::to_bytes(&net);
+    let read = |b: &[u8]| file::from_bytes(b).err();
+    // Header fields start after the 8 magic bytes, 4 bytes each.
+    let field = |i: usize| 8 + 4 * i;
+    assert_eq!(
+        read(&good[..5]),
+        Some(NetError::Truncated {
+            field: "magic bytes"
+        })
+    );
+    assert_eq!(
+        read(&good[..10]),
+        Some(NetError::Truncated { field: "version" })
+    );
+    assert_eq!(
+        read(&good[..good.len() - 30]),
+        Some(NetError::Truncated {
+            field: "output weights"
+        })
+    );
+    assert_eq!(
+        read(&good[..good.len() - 2]),
+        Some(NetError::Truncated { field: "checksum" })
+    );
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    assert_eq!(read(&magic), Some(NetError::BadMagic));
+    assert_eq!(
+        read(&with_u32(&good, field(0), 2)),
+        Some(NetError::UnsupportedVersion(2))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(1), 9)),
+        Some(NetError::UnknownFeatureSet(9))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(2), 1000)),
+        Some(NetError::InputCount(1000))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(3), 0)),
+        Some(NetError::HiddenSize(0))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(3), 1 << 20)),
+        Some(NetError::HiddenSize(1 << 20))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(4), 2)),
+        Some(NetError::UnknownActivation(2))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(5), 0)),
+        Some(NetError::Scale {
+            name: "qa",
+            value: 0
+        })
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(7), 20_000)),
+        Some(NetError::Scale {
+            name: "scale",
+            value: 20_000
+        })
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(8), u32::MAX)),
+        Some(NetError::TextTooLong(u32::MAX))
+    );
+    // A wider net than the bytes hold: the weights run out.
+    assert_eq!(
+        read(&with_u32(&good, field(3), 9)),
+        Some(NetError::Truncated {
+            field: "feature weights"
+        })
+    );
+    let mut text = good.clone();
+    text[field(9)] = 0xff;
+    assert_eq!(read(&text), Some(NetError::TextNotUtf8));
+    let mut longer = good.clone();
+    longer.push(0);
+    assert_eq!(read(&longer), Some(NetError::TrailingBytes(1)));
+    let mut flipped = good.clone();
+    let middle = good.len() / 2;
+    flipped[middle] ^= 1;
+    assert!(matches!(read(&flipped), Some(NetError::Checksum { .. })));
+    let mut huge = net.clone();
+    huge.feature_weights[0] = 2000;
+    assert_eq!(
+        read(&file::to_bytes(&huge)),
+        Some(NetError::WeightRange("feature weights"))
+    );
+    let mut loud = net;
+    loud.output_weights[0] = i16::MAX;
+    loud.header.hidden = 8;
+    loud.header.qa = 32767;
+    assert_eq!(
+        read(&file::to_bytes(&loud)),
+        Some(NetError::WeightRange("output weights"))
+    );
+    let missing = file::load("/nonexistent/net.nnue");
+    assert!(matches!(missing, Err(NetError::Io(_))));
+}

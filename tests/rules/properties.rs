@@ -1,0 +1,136 @@
+//! Properties over random legal games: make/unmake restores everything, the incremental key
+//! equals the key computed from scratch and the key predicted before the move, FEN out and back in is the identity, and every
+//! generated move is legal by the slow definition (the own king is not attacked afterwards).
+
+use crate::common::{Rng, legal_moves, random_game};
+use jiangjun_engine::eval::xiangqi::{VALUE, evaluate_from_scratch};
+use jiangjun_engine::game::Xiangqi;
+use jiangjun_rules::{Game, GenKind, MoveList};
+
+#[test]
+fn make_unmake_restores_the_position_and_keys_stay_exact() {
+    let mut rng = Rng::new(1);
+    for game in 0..200 {
+        let mut pos = Xiangqi::startpos();
+        let mut trail = vec![(pos.to_fen(), pos.key())];
+        for _ in 0..150 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let predicted = pos.key_after(m);
+            pos.make(m);
+            assert_eq!(pos.key(), predicted, "game {game}: key_after differs");
+            assert_eq!(
+                pos.key(),
+                pos.compute_key(),
+                "game {game}: incremental key drifted"
+            );
+            assert_eq!(pos.in_check(), pos.is_in_check(pos.side_to_move()));
+            assert_eq!(
+                pos.evaluate(),
+                jiangjun_engine::eval::xiangqi::evaluate_from_scratch(&pos),
+                "game {game}: incremental eval drifted"
+            );
+            trail.push((pos.to_fen(), pos.key()));
+        }
+        while let Some((fen, key)) = trail.pop() {
+            assert_eq!(
+                (pos.to_fen(), pos.key()),
+                (fen, key),
+                "game {game}: unmake differs"
+            );
+            pos.unmake();
+        }
+    }
+}
+
+#[test]
+fn null_moves_flip_the_side_and_come_back() {
+    let mut rng = Rng::new(2);
+    for _ in 0..50 {
+        let mut pos = random_game(&mut rng, 40);
+        if pos.in_check() {
+            continue;
+        }
+        let (fen, key) = (pos.to_fen(), pos.key());
+        pos.make_null();
+        assert_eq!(pos.key(), pos.compute_key());
+        assert_ne!(pos.key(), key);
+        pos.unmake_null();
+        assert_eq!((pos.to_fen(), pos.key()), (fen, key));
+    }
+}
+
+#[test]
+fn fen_out_and_in_is_the_identity() {
+    let mut rng = Rng::new(3);
+    for plies in 0..300 {
+        let pos = random_game(&mut rng, plies % 120);
+        let fen = pos.to_fen();
+        let back = Xiangqi::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(back.to_fen(), fen);
+        assert_eq!(back.key(), pos.key());
+        assert_eq!(back.in_check(), pos.in_check());
+    }
+}
+
+#[test]
+fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
+    let mut rng = Rng::new(4);
+    for _ in 0..300 {
+        let plies = rng.below(100);
+        let mut pos = random_game(&mut rng, plies);
+        let us = pos.side_to_move();
+        let mut pseudo = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
+        pos.generate_pseudo(GenKind::All, &mut pseudo);
+        let legal = legal_moves(&pos);
+        for m in pseudo.iter() {
+            pos.make(m);
+            let safe = !pos.is_in_check(us);
+            pos.unmake();
+            assert_eq!(safe, legal.contains(&m), "{m} in {}", pos.to_fen());
+        }
+        // Captures and quiet moves each come in the order of all moves, and together are all.
+        for (kind, captures) in [(GenKind::Captures, true), (GenKind::Quiets, false)] {
+            let mut part = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
+            pos.generate_legal(kind, &mut part);
+            let expected: Vec<_> = legal
+                .iter()
+                .filter(|m| pos.piece_at(m.to()).is_some() == captures)
+                .copied()
+                .collect();
+            assert_eq!(part.as_slice(), expected.as_slice(), "{kind:?}");
+        }
+    }
+}
+
+#[test]
+fn the_check_filter_never_misses_a_check_and_see_leaves_the_board_alone() {
+    let mut rng = Rng::new(3);
+    let mut checks = 0;
+    for _ in 0..300 {
+        let plies = rng.below(120);
+        let mut pos = random_game(&mut rng, plies);
+        let before = (pos.to_fen(), pos.key(), evaluate_from_scratch(&pos));
+        for m in legal_moves(&pos) {
+            pos.make(m);
+            let gives = pos.in_check();
+            pos.unmake();
+            checks += usize::from(gives);
+            assert!(!gives || pos.may_give_check(m), "{} {m}", pos.to_fen());
+            assert_eq!(pos.gives_check_unmade(m), gives, "{} {m}", pos.to_fen());
+            assert_eq!(Game::gives_check(&mut pos, m), gives);
+            let _ = pos.see(m, &VALUE);
+            assert_eq!(
+                (pos.to_fen(), pos.key(), evaluate_from_scratch(&pos)),
+                before
+            );
+        }
+    }
+    assert!(
+        checks > 100,
+        "the games should contain checking moves: {checks}"
+    );
+}
