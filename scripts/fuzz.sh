@@ -40,10 +40,22 @@ else
 fi
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
 python3 scripts/fuzz_seeds.py tests/fuzz/corpus
+# A target that crashes (or fails to build) makes the whole run fail: cargo fuzz's own exit
+# status is kept, not the filter's.
+failed=()
 for t in "${targets[@]}"; do
   echo "== $t: ${limits[*]}"
+  set +e
   nice -n 15 cargo +nightly fuzz run "${build[@]}" --fuzz-dir tests/fuzz "$t" "tests/fuzz/corpus/$t" -- \
     "${limits[@]}" -timeout=20 -print_final_stats=1 2>&1 |
-    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|==|INFO: Seed|Done|SUMMARY|.*(panicked|ERROR|crash|Test unit written))' || true
+    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|==|INFO: Seed|Done|SUMMARY|.*(panicked|ERROR|crash|Test unit written))'
+  status=${PIPESTATUS[0]}
+  set -e
   ls "tests/fuzz/artifacts/$t" 2>/dev/null | sed 's/^/  artifact: /' || true
+  [ "$status" -eq 0 ] || failed+=("$t (exit $status)")
 done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: FAILED: ${failed[*]}; the inputs are under tests/fuzz/artifacts/" >&2
+  exit 1
+fi
+echo "fuzz: every target ran clean"

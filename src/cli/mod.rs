@@ -10,7 +10,9 @@ use clap::{CommandFactory, Parser, Subcommand};
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
 use jiangjun_tools::args::{game_kind, one_line, usage_error};
-use jiangjun_tools::{bench, book, datagen, judge, matches, perft, play, selfplay, train, tune};
+use jiangjun_tools::{
+    bench, book, datagen, judge, matches, openings, perft, play, selfplay, train, tune,
+};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -32,11 +34,11 @@ pub enum Tool {
     Bench(bench::BenchArgs),
     Judge(judge::JudgeArgs),
     Match(Box<matches::args::MatchArgs>),
-    Openings(matches::balanced::Settings),
-    Selfplay(selfplay::Config),
-    Datagen(datagen::Config),
-    Tune(tune::Config),
-    Train(train::Config),
+    Openings(openings::OpeningsArgs),
+    Selfplay(selfplay::SelfplayArgs),
+    Datagen(datagen::DatagenArgs),
+    Tune(tune::TuneArgs),
+    Train(train::TrainArgs),
     Play(play::PlayArgs),
     Book(book::tool::BookArgs),
     /// Print a completion script for a shell, e.g. `jiangjun completions bash >
@@ -97,7 +99,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         },
         Some(Tool::Judge(a)) => judge::run(&a, cli.game),
         Some(Tool::Match(a)) => matches::run(*a, cli.game),
-        Some(Tool::Openings(s)) => matches::balanced::run(&s),
+        Some(Tool::Openings(s)) => openings::run(&s),
         Some(Tool::Selfplay(c)) => selfplay::run(&c, cli.game),
         Some(Tool::Datagen(c)) => datagen::run(&c, cli.game),
         Some(Tool::Tune(c)) => tune::run(&c, cli.game),

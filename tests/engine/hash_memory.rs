@@ -30,7 +30,7 @@ fn rss_after(sizes: &[u32]) -> u64 {
 #[test]
 fn shrinking_the_table_returns_its_memory() {
     if !std::path::Path::new("/proc/self/status").exists() {
-        eprintln!("skipped: no /proc to read resident memory from");
+        crate::common::skipped("no /proc to read resident memory from");
         return;
     }
     let fresh = rss_after(&[1]);

@@ -4,9 +4,10 @@
 //! with the "no move searched yet" sentinel (which the protocols would show as "mate 0", and
 //! a UCCI draw offer would read as a lost position).
 
-use jiangjun_engine::bench::{XIANGQI_POSITIONS, search_once};
+use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::game::Xiangqi;
 use jiangjun_engine::search::MATE_BOUND;
+use jiangjun_engine::search::search_once;
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::Game;
@@ -15,7 +16,7 @@ use jiangjun_rules::Game;
 fn a_search_stopped_by_nodes_reports_a_real_score() {
     let mut bad = Vec::new();
     let mut searches = 0;
-    for fen in &XIANGQI_POSITIONS[..6] {
+    for fen in &Xiangqi::BENCH[..6] {
         // Node limits spread over many iterations, so that some stops fall inside an
         // aspiration re-search.
         for nodes in (500..60_000).step_by(1_487) {

@@ -28,7 +28,7 @@ fn require(found: bool, what: &str) -> bool {
             !ci,
             "{what} is missing under CI=true: the match tests cannot run"
         );
-        eprintln!("skipped: {what} is missing");
+        crate::common::skipped(&format!("{what} is missing"));
     }
     found
 }

@@ -216,7 +216,7 @@ fn jiangjun_plays_itself_at_fixed_depth_in_both_protocols() {
         "{}",
         o.json
     );
-    for g in jiangjun_tools::matches::pgn::read(&o.pgn).expect("our PGN reads back") {
+    for g in jiangjun_tools::arbiter::pgn::read(&o.pgn).expect("our PGN reads back") {
         g.replay().expect("every move is legal");
     }
 }
@@ -256,7 +256,7 @@ fn identical_engines_get_no_sprt_verdict_in_40_games() {
         );
         let o = run(
             &format!("jiangjun-sprt-{noise}"),
-            jiangjun_tools::matches::openings::BUILTIN,
+            jiangjun_tools::arbiter::openings::BUILTIN,
             &as_refs(&args),
         );
         assert!(o.stdout.starts_with("Finished 40 games"), "{}", o.stdout);
@@ -350,7 +350,7 @@ fn fairy_stockfish_plays_itself_in_both_dialects_and_the_pgn_reads_back() {
         check_clean(&o, name);
     }
     // The project's PGN reader loads every game and replays it legally.
-    let games = jiangjun_tools::matches::pgn::read(&o.pgn).expect("our PGN reads back");
+    let games = jiangjun_tools::arbiter::pgn::read(&o.pgn).expect("our PGN reads back");
     assert_eq!(games.len(), 4);
     for g in &games {
         assert_eq!(g.tag("Game"), Some("Chinese Chess"));

@@ -218,14 +218,7 @@ impl<G: EngineGame> Engine<G> {
         };
         let job = move |stop: &AtomicBool, deadline: &Deadline, answer: &Latch| {
             let nodes = AtomicU64::new(0);
-            let shared = Shared {
-                tt: &tt,
-                stop,
-                nodes: &nodes,
-                deadline,
-                limits: &limits,
-                noise,
-            };
+            let shared = Shared::new(&tt, stop, &nodes, deadline, &limits).with_noise(noise);
             // The best line of the last completed iteration: the answer if the search panics.
             let known = Mutex::new(None);
             // The lines of the last completed iteration, for a limited strength's choice.
@@ -246,14 +239,10 @@ impl<G: EngineGame> Engine<G> {
                 // The receiver is gone only when the process is shutting down.
                 drop(events.send(e));
             };
-            let job = Job {
-                pos,
-                root_moves,
-                threads,
-                multipv,
-                shared,
-                memory: Some(&memory),
-            };
+            let job = Job::new(pos, root_moves, shared)
+                .on_threads(threads)
+                .with_lines(multipv)
+                .with_memory(&memory);
             let (best, ponder, score) =
                 match catch_unwind(AssertUnwindSafe(|| search::search(job, &emit))) {
                     Ok(r) => match limited

@@ -103,7 +103,7 @@ impl fmt::Debug for Evaluation {
 }
 
 impl fmt::Display for Evaluation {
-    /// "the classical evaluation", or "the net <builtin> (256 hidden, …), 50 % blended with
+    /// "the classical evaluation", or "the net `<builtin>` (256 hidden, …), 50 % blended with
     /// the classical evaluation".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.net {

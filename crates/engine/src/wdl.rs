@@ -17,6 +17,7 @@
 //! fewer ways to turn it into a win.
 
 use crate::search::MATE_BOUND;
+use jiangjun_rules::GameKind;
 
 /// The model's parameters: `a(m) = a[0] + a[1]·m + a[2]·m²` and likewise `b`, where `m` is
 /// the material share of the position (1 = every piece on the board).
@@ -37,6 +38,15 @@ pub const XIANGQI: WdlModel = WdlModel {
     a: [931.089, -1856.976, 1137.605],
     b: [175.597, 95.074, 25.623],
 };
+
+/// The model fitted for `game`, where one was (`UCI_ShowWDL`). Chess has none yet: there is no
+/// chess self-play data to fit one on.
+pub fn model_for(game: GameKind) -> Option<WdlModel> {
+    match game {
+        GameKind::Xiangqi => Some(XIANGQI),
+        GameKind::Chess => None,
+    }
+}
 
 fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())

@@ -4,14 +4,17 @@
 //! are a clap `Args` struct beside it; the command line (the `jiangjun` binary) only puts them
 //! under one command.
 
+pub mod arbiter;
 pub mod args;
 pub mod bench;
 pub mod book;
 pub mod datagen;
 pub mod judge;
 pub mod matches;
+pub mod openings;
 pub mod perft;
 pub mod play;
+pub mod process;
 pub mod selfplay;
 pub mod train;
 pub mod tune;

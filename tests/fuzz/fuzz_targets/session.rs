@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let mut out = Vec::new();
-    let config = jiangjun_engine::protocol::Config { hash_mb: 1 };
+    let config = jiangjun_engine::protocol::ServeSettings { hash_mb: 1 };
     jiangjun_engine::protocol::serve_with::<Xiangqi>(std::io::Cursor::new(input), &mut out, config);
     // The handshake always comes first, whatever follows it.
     assert!(out.starts_with(b"id name jiangjun"));

@@ -3,7 +3,6 @@
 use super::EngineGame;
 use crate::eval::chess as classical;
 use crate::eval::linear::S;
-use crate::wdl::WdlModel;
 use jiangjun_rules::chess::moves::Special;
 use jiangjun_rules::chess::{
     FenError, Kind, Move, MoveError, Piece, Position, castling_rook, ep_victim,
@@ -230,6 +229,22 @@ impl Game for Chess {
     }
 }
 
+/// Chess: the start position, the perft suite's Kiwipete and endgame positions, and
+/// middlegames and endgames from Stockfish's bench list (castling, promotion and en passant
+/// all occur in these trees).
+const BENCH_POSITIONS: [&str; 10] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQ - 0 9",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/8 b - - 0 1",
+    "8/8/1p1r1k2/p1pPN1p1/P3KnP1/1P6/8/3R4 b - - 5 54",
+];
+
 /// A king's capture value in MVV-LVA (it is never really taken).
 const KING_CAPTURE_VALUE: i32 = 2000;
 
@@ -238,9 +253,7 @@ impl EngineGame for Chess {
     const KIND: GameKind = GameKind::Chess;
     const MINOR_PIECE_VALUE: i32 = classical::VALUE[Kind::Knight as usize].0;
     const FIRST_RANK: usize = 1;
-    const BENCH: &'static [&'static str] = &crate::bench::CHESS_POSITIONS;
-    // No chess self-play data yet to fit one on (`jiangjun selfplay` is Xiangqi's).
-    const WDL: Option<WdlModel> = None;
+    const BENCH: &'static [&'static str] = &BENCH_POSITIONS;
     const HAS_NET: bool = false;
 
     #[inline]

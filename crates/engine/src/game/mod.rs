@@ -19,7 +19,6 @@ pub use xiangqi::Xiangqi;
 
 use crate::book::Book;
 use crate::evaluation::Evaluation;
-use crate::wdl::WdlModel;
 use jiangjun_rules::{Game, GameKind};
 
 /// A game the engine can play: its rules (`Game`), what the search needs beyond them, and the
@@ -38,8 +37,6 @@ pub trait EngineGame: Game {
     const FIRST_RANK: usize;
     /// The positions `bench` searches for this game.
     const BENCH: &'static [&'static str];
-    /// The win/draw/loss model `UCI_ShowWDL` shows, where one was fitted for the game.
-    const WDL: Option<WdlModel>;
     /// Whether a net can evaluate this game (`EvalFile`).
     const HAS_NET: bool;
 

@@ -7,7 +7,6 @@ use crate::eval::linear::S;
 use crate::eval::xiangqi as classical;
 use crate::evaluation::Evaluation;
 use crate::nnue::{Accumulators, Net};
-use crate::wdl::WdlModel;
 use jiangjun_rules::xiangqi::{FenError, Kind, Move, MoveError, Position};
 use jiangjun_rules::{Game, GameKind, GenKind, MoveList, Outcome, Side};
 use std::ops::Deref;
@@ -289,6 +288,22 @@ impl Game for Xiangqi {
     }
 }
 
+/// Openings, middlegames and endgames, from the project's perft and opening sets.
+const BENCH_POSITIONS: [&str; 12] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+    "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 0 1",
+    "2rakabr1/1c7/2n1b1n1c/p1p1p2Rp/6p2/1CP6/P3P1P1P/R1N1C1N2/9/2BAKAB2 w - - 0 1",
+    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "2ba1a3/4k2r1/1n7/p6cp/2P3b2/4N4/6p1P/1C3A3/4K4/R2A2B2 w - - 0 1",
+    "3ak1b2/4a4/9/3n2n2/2b6/2B3B2/3N1p3/9/4A4/3AK4 w - - 0 1",
+    "C1Naka3/9/7r1/4P1n2/7c1/4N4/2p6/4C4/9/5K3 w - - 0 1",
+    "3k1a3/4a4/9/p1n1r3p/2P6/9/9/4R4/cN1CKN2r/9 w - - 0 1",
+    "4kab2/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2B1KA3 w - - 0 1",
+    "3k5/4a4/4ba3/9/2b6/6R2/9/4B4/4A4/4KA3 w - - 0 1",
+];
+
 /// A king's capture value in MVV-LVA (it is never really taken).
 const KING_CAPTURE_VALUE: i32 = 2000;
 
@@ -297,8 +312,7 @@ impl EngineGame for Xiangqi {
     const KIND: GameKind = GameKind::Xiangqi;
     const MINOR_PIECE_VALUE: i32 = classical::VALUE[Kind::Horse as usize];
     const FIRST_RANK: usize = 0;
-    const BENCH: &'static [&'static str] = &crate::bench::XIANGQI_POSITIONS;
-    const WDL: Option<WdlModel> = Some(crate::wdl::XIANGQI);
+    const BENCH: &'static [&'static str] = &BENCH_POSITIONS;
     const HAS_NET: bool = true;
 
     #[inline]

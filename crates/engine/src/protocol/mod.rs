@@ -33,7 +33,7 @@ pub fn run<G: EngineGame>() {
     serve_from::<G>(
         std::io::stdin(),
         std::io::stdout().lock(),
-        Config::default(),
+        ServeSettings::default(),
         ReaderEnd::Wait,
     );
 }
@@ -49,14 +49,14 @@ enum ReaderEnd {
 
 /// How a session starts (`serve_with`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
+pub struct ServeSettings {
     /// The size of the first table in MB, until a `Hash`/`hashsize` option changes it.
     pub hash_mb: usize,
 }
 
-impl Default for Config {
-    fn default() -> Config {
-        Config {
+impl Default for ServeSettings {
+    fn default() -> ServeSettings {
+        ServeSettings {
             hash_mb: crate::engine::DEFAULT_HASH_MB,
         }
     }
@@ -66,7 +66,7 @@ impl Default for Config {
 /// same loop as on stdin, so that the coverage-guided fuzzer (tests/fuzz/) can drive it
 /// in-process.
 pub fn serve<G: EngineGame>(input: impl std::io::Read + Send + 'static, out: impl std::io::Write) {
-    serve_with::<G>(input, out, Config::default());
+    serve_with::<G>(input, out, ServeSettings::default());
 }
 
 /// `serve` with a chosen start (the fuzzer starts each session with a 1 MB table, so that a
@@ -76,7 +76,7 @@ pub fn serve<G: EngineGame>(input: impl std::io::Read + Send + 'static, out: imp
 pub fn serve_with<G: EngineGame>(
     input: impl std::io::Read + Send + 'static,
     out: impl std::io::Write,
-    config: Config,
+    config: ServeSettings,
 ) {
     serve_from::<G>(input, out, config, ReaderEnd::Return);
 }
@@ -85,7 +85,7 @@ pub fn serve_with<G: EngineGame>(
 fn serve_from<G: EngineGame>(
     input: impl std::io::Read + Send + 'static,
     mut out: impl std::io::Write,
-    config: Config,
+    config: ServeSettings,
     reader_end: ReaderEnd,
 ) {
     let (tx, lines) = crossbeam_channel::unbounded();
@@ -146,7 +146,7 @@ fn uci_sessions(
     mut kind: GameKind,
     lines: Receiver<Input>,
     out: &mut impl std::io::Write,
-    config: Config,
+    config: ServeSettings,
 ) {
     let mut carried = Carried::fresh(config.hash_mb);
     let mut start = Start::Handshake;
@@ -221,7 +221,11 @@ mod tests {
         ] {
             let mut out = Vec::new();
             let input = format!("{dialect}\nisready\ngo depth 2\nisready\n");
-            serve_with::<Xiangqi>(std::io::Cursor::new(input), &mut out, Config { hash_mb: 1 });
+            serve_with::<Xiangqi>(
+                std::io::Cursor::new(input),
+                &mut out,
+                ServeSettings { hash_mb: 1 },
+            );
             let text = String::from_utf8_lossy(&out);
             assert!(text.lines().any(|l| l == option), "{text}");
             assert!(text.contains("readyok"), "{text}");
@@ -245,7 +249,7 @@ mod tests {
                 serve_with::<Xiangqi>(
                     std::io::Cursor::new(input),
                     std::io::sink(),
-                    Config { hash_mb: 1 },
+                    ServeSettings { hash_mb: 1 },
                 );
                 let took = started.elapsed();
                 assert!(took.as_secs() < 5, "{dialect} {go}: {took:?}");

@@ -80,7 +80,7 @@ fn session_output(input: &str) -> Vec<String> {
             lines: tap,
             partial: Vec::new(),
         };
-        super::serve_with::<crate::game::Chess>(input, out, super::Config { hash_mb: 1 });
+        super::serve_with::<crate::game::Chess>(input, out, super::ServeSettings { hash_mb: 1 });
     });
     let mut seen = Vec::new();
     for line in input.lines() {

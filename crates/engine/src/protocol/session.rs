@@ -283,7 +283,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 let shown = show(&i, pos);
                 // The root's material for every line: the lines of one search share it, as in
                 // Stockfish.
-                let wdl = G::WDL
+                let wdl = crate::wdl::model_for(G::KIND)
                     .filter(|_| self.show_wdl)
                     .map(|m| m.per_mille(i.score, pos.material_share()));
                 let line = self.dialect.info(&shown, wdl);

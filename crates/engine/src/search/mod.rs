@@ -7,10 +7,13 @@
 
 mod history;
 mod node;
+mod once;
 mod ordering;
 mod quiesce;
 mod root;
 mod worker;
+
+pub use once::{fixed_depth, search_lines, search_once, search_once_until};
 
 use crate::game::EngineGame;
 use crate::time::{Deadline, Limits};
@@ -196,6 +199,66 @@ pub struct Job<'a, G: EngineGame> {
     pub memory: Option<&'a Memory<G>>,
 }
 
+impl<'a> Shared<'a> {
+    /// What a search's threads share, without evaluation noise.
+    pub fn new(
+        tt: &'a Tt,
+        stop: &'a AtomicBool,
+        nodes: &'a AtomicU64,
+        deadline: &'a Deadline,
+        limits: &'a Limits,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            stop,
+            nodes,
+            deadline,
+            limits,
+            noise: Noise::default(),
+        }
+    }
+
+    /// The same, with `noise` added to the static evaluations.
+    pub fn with_noise(mut self, noise: Noise) -> Shared<'a> {
+        self.noise = noise;
+        self
+    }
+}
+
+impl<'a, G: EngineGame> Job<'a, G> {
+    /// A search of `pos` over `root_moves` sharing `shared`, on one thread, reporting one line,
+    /// with no histories from earlier searches: how every search starts. The engine then
+    /// sets its threads, lines and kept histories below.
+    pub fn new(pos: G, root_moves: Vec<G::Move>, shared: Shared<'a>) -> Job<'a, G> {
+        Job {
+            pos,
+            root_moves,
+            threads: 1,
+            multipv: 1,
+            shared,
+            memory: None,
+        }
+    }
+
+    /// Searches on `threads` threads (Lazy SMP).
+    pub fn on_threads(mut self, threads: usize) -> Job<'a, G> {
+        self.threads = threads;
+        self
+    }
+
+    /// Reports the `multipv` best root moves (MultiPV).
+    pub fn with_lines(mut self, multipv: usize) -> Job<'a, G> {
+        self.multipv = multipv;
+        self
+    }
+
+    /// Starts from, and keeps, the histories of earlier searches of this game.
+    pub fn with_memory(mut self, memory: &'a Memory<G>) -> Job<'a, G> {
+        self.memory = Some(memory);
+        self
+    }
+}
+
 /// The outcome of a search.
 #[derive(Clone, Debug)]
 pub struct Report<M> {
@@ -297,21 +360,10 @@ mod tests {
         };
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
         let deadline = Deadline::new(&limits, Duration::ZERO);
-        let job = Job {
-            pos,
-            root_moves: list.as_slice().to_vec(),
-            threads,
-            multipv: 1,
-            shared: Shared {
-                tt: &tt,
-                stop: &stop,
-                nodes: &nodes,
-                deadline: &deadline,
-                limits: &limits,
-                noise: Noise::default(),
-            },
-            memory: Some(memory),
-        };
+        let shared = Shared::new(&tt, &stop, &nodes, &deadline, &limits);
+        let job = Job::new(pos, list.as_slice().to_vec(), shared)
+            .on_threads(threads)
+            .with_memory(memory);
         search(job, &|_| {})
     }
 

@@ -108,11 +108,6 @@ impl Deadline {
         self.waiting.load(Ordering::Acquire)
     }
 
-    /// Whether another iteration should not be started.
-    pub fn soft_expired(&self) -> bool {
-        !self.is_waiting() && self.budget.is_some_and(|b| self.elapsed() >= b.soft)
-    }
-
     /// Whether another iteration should not be started, with the soft budget scaled by
     /// `factor` (the search spends more when its best move is unstable or its score falls,
     /// less when one move stands out); never beyond the hard deadline.

@@ -241,12 +241,6 @@ impl Position {
         }
     }
 
-    /// Whether `by` attacks the point `s`: could a piece of `by` move there if an enemy piece
-    /// stood on it. Ignores pins; the kings' facing rule is not an attack on other points.
-    pub fn is_attacked(&self, s: Square, by: Side) -> bool {
-        self.attackers(s, by).next().is_some()
-    }
-
     /// The points of `by`'s pieces that attack `s` (pseudo-legally, pins ignored).
     pub fn attackers(&self, s: Square, by: Side) -> impl Iterator<Item = Square> + '_ {
         let mut found = [Square::A0; 16];

@@ -6,7 +6,7 @@
 //! and its mirror image the one whose key sorts first stores the moves of both (a symmetric
 //! position, both a move and its mirror image).
 
-use crate::matches::pgn::PgnGame;
+use crate::arbiter::pgn::PgnGame;
 use jiangjun_engine::book::Entry;
 use jiangjun_engine::book::key::{BookKey, BookMove, mirror_move};
 use jiangjun_rules::Side;
@@ -14,7 +14,7 @@ use jiangjun_rules::xiangqi::Position;
 use std::collections::HashMap;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct BuildSettings {
     /// Moves played in fewer games are left out.
     pub min_games: u32,
     /// How many plies of each game are read.
@@ -23,9 +23,9 @@ pub struct Settings {
     pub mirror: bool,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+impl Default for BuildSettings {
+    fn default() -> BuildSettings {
+        BuildSettings {
             min_games: 2,
             plies: 30,
             mirror: true,
@@ -60,7 +60,7 @@ fn red_half_points(result: &str) -> Option<u32> {
 }
 
 /// The book of `games` (numbered from 1 in `Built::skipped`).
-pub fn build(games: &[PgnGame], settings: Settings) -> Built {
+pub fn build(games: &[PgnGame], settings: BuildSettings) -> Built {
     let mut tallies: HashMap<(BookKey, BookMove), Tally> = HashMap::new();
     let mut built = Built::default();
     for (n, game) in games.iter().enumerate() {
@@ -129,7 +129,7 @@ pub fn build(games: &[PgnGame], settings: Settings) -> Built {
 mod tests {
     use super::super::tests::played as after;
     use super::*;
-    use crate::matches::pgn;
+    use crate::arbiter::pgn;
 
     const GAMES: &str = r#"
 [Game "Chinese Chess"]
@@ -169,9 +169,9 @@ mod tests {
     #[test]
     fn weights_count_the_points_each_move_scored() {
         let games = pgn::read(GAMES).expect("readable");
-        let all = Settings {
+        let all = BuildSettings {
             min_games: 1,
-            ..Settings::default()
+            ..BuildSettings::default()
         };
         let built = build(&games, all);
         assert_eq!(built.games, 4);
@@ -191,7 +191,7 @@ mod tests {
         // After h2e2, Black's h9g7 won nothing (game 1 lost) and h7e7 won (game 2).
         let h2e2 = after(&["h2e2"]);
         assert_eq!(weights(&built, &h2e2), [("h7e7".into(), 2, Some(1))]);
-        let two_games = build(&games, Settings::default());
+        let two_games = build(&games, BuildSettings::default());
         assert_eq!(
             weights(&two_games, &start),
             [("b2e2".into(), 4, Some(3)), ("h2e2".into(), 4, Some(3))]
@@ -201,14 +201,14 @@ mod tests {
     #[test]
     fn only_a_mirrored_book_answers_for_mirror_images() {
         let games = pgn::read(GAMES).expect("readable");
-        let settings = Settings {
+        let settings = BuildSettings {
             min_games: 1,
-            ..Settings::default()
+            ..BuildSettings::default()
         };
         let mirrored = build(&games, settings);
         let as_played = build(
             &games,
-            Settings {
+            BuildSettings {
                 mirror: false,
                 ..settings
             },

@@ -2,8 +2,8 @@
 //! Fairy-Stockfish cut to 24 plies): lookups in both formats, mirror images, and the books and
 //! damaged files kept in `tests/data/book/`.
 
-use super::build::{self, Settings, build};
-use crate::matches::pgn;
+use super::build::{self, BuildSettings, build};
+use crate::arbiter::pgn;
 use jiangjun_engine::book::key::{self, mirror_move};
 use jiangjun_engine::book::{Book, BookError, Candidate, Entry, Format, eleeye, own};
 use jiangjun_rules::xiangqi::{Move, Position};
@@ -25,10 +25,10 @@ pub(super) fn played(moves: &[&str]) -> Position {
 
 /// The settings the kept books were built with: `jiangjun book build --pgn
 /// tests/data/book/games.pgn --min-games 1 --out …` (and `--format eleeye`).
-fn settings() -> Settings {
-    Settings {
+fn settings() -> BuildSettings {
+    BuildSettings {
         min_games: 1,
-        ..Settings::default()
+        ..BuildSettings::default()
     }
 }
 

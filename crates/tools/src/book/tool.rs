@@ -1,9 +1,9 @@
 //! `jiangjun book build` and `jiangjun book probe`: make a book from PGN games, and list what
 //! a book holds for a position.
 
-use super::build::{Settings, build};
+use super::build::{BuildSettings, build};
+use crate::arbiter::pgn;
 use crate::args::number_in;
-use crate::matches::pgn;
 use clap::{Args, Subcommand, ValueEnum};
 use jiangjun_engine::book::{Book, eleeye, own};
 use jiangjun_rules::xiangqi::Position;
@@ -89,7 +89,7 @@ fn build_book(a: &BuildArgs) -> Result<(), String> {
         let read = pgn::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         games.extend(read);
     }
-    let settings = Settings {
+    let settings = BuildSettings {
         min_games: a.min_games,
         plies: a.plies,
         mirror: !a.no_mirror,

@@ -3,16 +3,16 @@
 //! the rules core replays every move (an illegal one is an error naming the game and ply).
 
 use super::format::{self, FormatError, NO_SCORE, Record};
-use crate::matches::variant::Variant;
+use crate::arbiter::Arbitrated;
 use crate::selfplay::{Played, Ply, kept};
 use jiangjun_engine::game::EngineGame;
 use jiangjun_rules::Game;
 
 /// A game `datagen` can store: one the match runner arbitrates and the engine plays. Its
 /// header names it by `EngineGame::KIND`, its file names by `EngineGame::NAME`.
-pub trait DataGame: Variant + EngineGame {}
+pub trait DataGame: Arbitrated + EngineGame {}
 
-impl<G: Variant + EngineGame> DataGame for G {}
+impl<G: Arbitrated + EngineGame> DataGame for G {}
 
 /// A score as a record stores it: clamped, `NO_SCORE` for none.
 fn stored_score(score: Option<i32>) -> i16 {
@@ -22,7 +22,10 @@ fn stored_score(score: Option<i32>) -> i16 {
 }
 
 /// Appends the record of `game` to `out`.
-pub fn encode<G: Variant + EngineGame>(game: &Played<G>, out: &mut Vec<u8>) -> std::io::Result<()> {
+pub fn encode<G: Arbitrated + EngineGame>(
+    game: &Played<G>,
+    out: &mut Vec<u8>,
+) -> std::io::Result<()> {
     let plies: Vec<(u16, i16)> = game
         .plies
         .iter()

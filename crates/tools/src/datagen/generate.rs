@@ -4,7 +4,7 @@
 //! shard's records in game order as they finish (holding back a game that overtook an earlier
 //! one), reporting progress and rate on stderr.
 
-use super::Config;
+use super::DatagenArgs;
 use super::format::Header;
 use super::games::{self, DataGame};
 use super::shard;
@@ -59,7 +59,7 @@ struct Done {
 /// `eval` plays (`prepare` puts it on each game's position); `net` is what the shards' headers
 /// say of it.
 pub fn run<G: DataGame>(
-    config: &Config,
+    config: &DatagenArgs,
     prepare: &Prepare<'_, G>,
     net: Option<(u32, u8)>,
 ) -> Result<(), String> {
@@ -80,7 +80,7 @@ pub fn run<G: DataGame>(
 
 /// The header every shard of this run has, shard `index`'s.
 fn header<G: DataGame>(
-    config: &Config,
+    config: &DatagenArgs,
     net: Option<(u32, u8)>,
     per_shard: u32,
     index: u64,
@@ -101,7 +101,7 @@ fn header<G: DataGame>(
 
 /// Checks, resumes or creates every shard, and lists the games still to play.
 fn plan<G: DataGame>(
-    config: &Config,
+    config: &DatagenArgs,
     net: Option<(u32, u8)>,
     dir: &Path,
     shards: u64,
@@ -167,7 +167,7 @@ struct Progress {
 /// Writes the finished games in order until every worker is done; returns at the first
 /// failure (dropping `rx`, which stops the workers).
 fn collect(
-    config: &Config,
+    config: &DatagenArgs,
     plan: &Plan,
     rx: mpsc::Receiver<Done>,
     start: Instant,
@@ -237,7 +237,7 @@ fn file(
     Ok(())
 }
 
-fn report(config: &Config, plan: &Plan, seen: &Progress) {
+fn report(config: &DatagenArgs, plan: &Plan, seen: &Progress) {
     let elapsed = seen.start.elapsed();
     let secs = elapsed.as_secs_f64().max(1e-9);
     let rate = seen.games as f64 / secs;

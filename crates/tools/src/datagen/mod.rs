@@ -38,7 +38,7 @@ use std::process::ExitCode;
 /// `--dump`, prints the positions training would use from .jjd files.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
-pub struct Config {
+pub struct DatagenArgs {
     /// Where the shards go (created if missing; shards there already are resumed).
     #[arg(long, value_name = "DIR", required_unless_present = "dump")]
     dir: Option<PathBuf>,
@@ -57,7 +57,7 @@ pub struct Config {
 }
 
 /// The command line entry point.
-pub fn run(config: &Config, game: GameKind) -> ExitCode {
+pub fn run(config: &DatagenArgs, game: GameKind) -> ExitCode {
     let done = if !config.dump.is_empty() {
         dump(&config.dump)
     } else {
@@ -71,7 +71,7 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
 
 /// Plays what the shards lack, with the evaluation the settings name (which their headers
 /// record).
-fn play<G: DataGame + EngineGame>(config: &Config) -> Result<(), String> {
+fn play<G: DataGame + EngineGame>(config: &DatagenArgs) -> Result<(), String> {
     let eval = config.playing.settings.eval.evaluation::<G>()?;
     let identity = selfplay::identity(&eval);
     generate::run::<G>(config, &|pos| pos.set_evaluation(&eval), identity)

@@ -5,9 +5,9 @@
 
 use super::format::{self, HEADER_LEN, HEADER_LEN_NET, Header, NO_SCORE};
 use super::*;
-use crate::matches::openings;
-use crate::matches::variant::Variant;
-use crate::selfplay::{GameSettings, Played};
+use crate::arbiter::Arbitrated;
+use crate::arbiter::openings;
+use crate::selfplay::{GameArgs, Played};
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::random::{self, RngExt};
@@ -16,8 +16,8 @@ use jiangjun_rules::xiangqi::{START_FEN, notation};
 const NODES: u64 = 200;
 const SEED: u64 = 3;
 
-fn parse(line: &str) -> Result<Config, clap::Error> {
-    <Config as clap::Parser>::try_parse_from(
+fn parse(line: &str) -> Result<DatagenArgs, clap::Error> {
+    <DatagenArgs as clap::Parser>::try_parse_from(
         std::iter::once("datagen").chain(line.split_whitespace()),
     )
 }
@@ -36,7 +36,7 @@ fn header(first_game: u64, games: u32) -> Header {
 
 /// Games `first..first + count` of `SEED` as `selfplay` plays them, here.
 fn played(first: u64, count: u32) -> impl Iterator<Item = Played<Xiangqi>> {
-    let settings = GameSettings {
+    let settings = GameArgs {
         nodes: NODES,
         random_plies: (2, 6),
         // The classical evaluation, as the header above says: these tests are of the

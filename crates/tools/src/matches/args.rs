@@ -1,15 +1,16 @@
 //! The command line of `jiangjun match`: `MatchArgs` is what clap reads, flag by flag with
-//! typed values and ranges; `MatchArgs::check` then turns it into a `Config`, refusing what no
+//! typed values and ranges; `MatchArgs::check` then turns it into a `MatchSettings`, refusing what no
 //! single flag can see (how many engines, two of one name, no time control). The `--engine`,
 //! `--sprt`, `--resign` and `--draw` flags take several `KEY=VALUE` words each, as in
 //! cutechess-cli; their keys are read here.
 
-use super::clock::{MAX_SECONDS, TimeControl};
-use super::engine::{EngineSpec, Proto};
-use super::game::Adjudication;
-use super::specs::{EngineWords, Pair, adjudication, engine_spec, sprt};
 use super::stats::SprtParams;
+use super::words::{adjudication, sprt};
+use crate::arbiter::clock::{MAX_SECONDS, TimeControl};
+use crate::arbiter::game::Adjudication;
 use crate::args::{key_value, number_in};
+use crate::process::specs::{EngineWords, Pair, engine_spec};
+use crate::process::{EngineSpec, Proto};
 use clap::{Args, ValueEnum};
 use jiangjun_rules::GameKind;
 use jiangjun_rules::xiangqi::notation::Notation;
@@ -159,7 +160,7 @@ struct OutputArgs {
 }
 
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct MatchSettings {
     pub engines: Vec<EngineSpec>,
     pub format: Format,
     pub games: usize,
@@ -181,9 +182,9 @@ pub struct Config {
 }
 
 /// What the command line asks for.
-pub enum Command {
+pub enum MatchTask {
     ReadPgn(PathBuf),
-    Run(Box<Config>),
+    Run(Box<MatchSettings>),
 }
 
 impl TimeArgs {
@@ -220,9 +221,9 @@ fn engine_for(words: &[Pair], game: GameKind) -> Result<EngineSpec, String> {
 
 impl MatchArgs {
     /// What to do, with everything clap cannot check on one flag checked.
-    pub fn check(self, game: GameKind) -> Result<Command, String> {
+    pub fn check(self, game: GameKind) -> Result<MatchTask, String> {
         if let Some(pgn) = self.read_pgn {
-            return Ok(Command::ReadPgn(pgn));
+            return Ok(MatchTask::ReadPgn(pgn));
         }
         let tc = self
             .time
@@ -257,7 +258,7 @@ impl MatchArgs {
         if game == GameKind::Chess && out.pgn_notation != Notation::Iccs {
             return Err("--pgn-notation is for Xiangqi; chess PGN is always SAN".into());
         }
-        Ok(Command::Run(Box::new(Config {
+        Ok(MatchTask::Run(Box::new(MatchSettings {
             engines,
             format: f.format,
             games: f.games,
@@ -284,8 +285,8 @@ impl MatchArgs {
 mod tests {
     use super::*;
     use crate::args::one_line;
-    use crate::matches::engine::Proto;
     use crate::matches::stats::EloModel;
+    use crate::process::Proto;
     use clap::{CommandFactory, Parser};
     use jiangjun_rules::GameKind;
 
@@ -299,7 +300,7 @@ mod tests {
         args: MatchArgs,
     }
 
-    fn parse(line: &str) -> Result<Command, String> {
+    fn parse(line: &str) -> Result<MatchTask, String> {
         let words = ["match"].into_iter().chain(line.split_whitespace());
         let cli = Cli::try_parse_from(words).map_err(|e| one_line(&e))?;
         cli.args.check(cli.game)
@@ -311,7 +312,7 @@ mod tests {
              --engine name=fsf cmd=fairy-stockfish proto=uci option.UCI_Variant=xiangqi ranks=1 \
              --tc 10+0.1 --games 200 --concurrency 2 --openings openings.epd --pgn out.pgn \
              --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --resign movecount=3 score=600";
-        let Ok(Command::Run(c)) = parse(a) else {
+        let Ok(MatchTask::Run(c)) = parse(a) else {
             panic!("should parse")
         };
         assert_eq!(c.engines[1].proto, Proto::Uci);
@@ -324,12 +325,12 @@ mod tests {
         assert_eq!(c.adjudication.resign, Some((3, 600)));
         assert_eq!(c.sprt.map(|t| t.model), Some(EloModel::Logistic));
         let a = "--engine name=a cmd=x --engine name=b cmd=y --depth 2 --sprt model=normalized";
-        let Ok(Command::Run(c)) = parse(a) else {
+        let Ok(MatchTask::Run(c)) = parse(a) else {
             panic!("should parse")
         };
         assert_eq!(c.sprt.map(|t| t.model), Some(EloModel::Normalized));
         let two = "--engine name=a cmd=x --engine name=b cmd=y";
-        let Ok(Command::Run(c)) = parse(&format!("{two} --format rr --nodes 9")) else {
+        let Ok(MatchTask::Run(c)) = parse(&format!("{two} --format rr --nodes 9")) else {
             panic!("should parse")
         };
         assert_eq!(
@@ -337,7 +338,7 @@ mod tests {
             (Format::RoundRobin, TimeControl::Nodes(9))
         );
         // --sprt alone: the defaults.
-        let Ok(Command::Run(c)) = parse(&format!("{two} --depth 1 --sprt --quiet")) else {
+        let Ok(MatchTask::Run(c)) = parse(&format!("{two} --depth 1 --sprt --quiet")) else {
             panic!("should parse")
         };
         assert_eq!(c.sprt.map(|t| (t.elo0, t.elo1)), Some((0.0, 5.0)));
@@ -357,19 +358,19 @@ mod tests {
             --openings scripts/openings/balanced-5000.txt --shuffle --seed 1 --tc 5+0.05 \
             --games 20 --concurrency 2 --pgn match-out/a.pgn --json match-out/a.json";
         for line in [sprt, fairy] {
-            let Ok(Command::Run(c)) = parse(line) else {
+            let Ok(MatchTask::Run(c)) = parse(line) else {
                 panic!("should parse: {line}")
             };
             assert_eq!(c.tc.describe(), "5+0.05");
         }
-        let Ok(Command::Run(c)) = parse(fairy) else {
+        let Ok(MatchTask::Run(c)) = parse(fairy) else {
             panic!("parsed above")
         };
         assert_eq!(c.engines[1].options.len(), 3);
         assert!(c.shuffle && c.seed == 1 && c.games == 20);
         assert!(matches!(
             parse("--read-pgn match-out/a.pgn"),
-            Ok(Command::ReadPgn(_))
+            Ok(MatchTask::ReadPgn(_))
         ));
     }
 
@@ -377,7 +378,7 @@ mod tests {
     fn chess_engines_speak_uci() {
         let two = "--game chess --depth 1 --engine name=a cmd=x arg=--game arg=chess \
             --engine name=b cmd=y proto=uci option.Threads=1";
-        let Ok(Command::Run(c)) = parse(two) else {
+        let Ok(MatchTask::Run(c)) = parse(two) else {
             panic!("should parse")
         };
         assert!(c.engines.iter().all(|e| e.proto == Proto::Uci));
@@ -386,7 +387,7 @@ mod tests {
         let wxf = format!("{two} --pgn-notation wxf");
         assert!(matches!(parse(&wxf), Err(e) if e.contains("--pgn-notation is for Xiangqi")));
         let xiangqi = "--depth 1 --engine name=a cmd=x --engine name=b cmd=y --pgn-notation";
-        let Ok(Command::Run(c)) = parse(&format!("{xiangqi} chinese")) else {
+        let Ok(MatchTask::Run(c)) = parse(&format!("{xiangqi} chinese")) else {
             panic!("should parse")
         };
         assert_eq!(c.pgn_notation, Notation::Chinese);
@@ -396,7 +397,7 @@ mod tests {
         let ranks = "--game chess --depth 1 --engine name=a cmd=x ranks=1 --engine name=b cmd=y";
         assert!(matches!(parse(ranks), Err(e) if e.contains("ranks=")));
         // Xiangqi keeps UCCI as its default.
-        let Ok(Command::Run(c)) = parse("--depth 1 --engine name=a cmd=x --engine name=b cmd=y")
+        let Ok(MatchTask::Run(c)) = parse("--depth 1 --engine name=a cmd=x --engine name=b cmd=y")
         else {
             panic!("should parse")
         };

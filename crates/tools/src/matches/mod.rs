@@ -1,34 +1,27 @@
 //! `jiangjun match`: a tournament runner for Xiangqi engines (UCCI or UCI) and chess engines
-//! (UCI), with the project's rules cores as the arbiter (`variant` says what differs). Worker threads (`--concurrency`) each own their engine
+//! (UCI), with the project's rules as the arbiter (`crate::arbiter`) and engines as processes
+//! (`crate::process`). Worker threads (`--concurrency`) each own their engine
 //! processes and play games from a shared queue; the main thread tallies results as they
 //! arrive, prints progress, writes the PGN and stops early when an SPRT decides.
 
 pub mod args;
-pub mod balanced;
-pub mod chess_pgn;
-pub mod clock;
-pub mod engine;
-pub mod game;
-mod interrupt;
-pub mod openings;
-pub mod pgn;
 pub mod report;
 pub mod schedule;
-pub mod specs;
 pub mod stats;
 pub mod summary;
 mod terminal;
-pub mod variant;
+pub mod words;
 
-use args::{Command, Config};
-use clock::TimeControl;
-use engine::{Engine, EngineSpec};
-use game::{GameRecord, Rules};
+use crate::arbiter::clock::TimeControl;
+use crate::arbiter::game::{GameRecord, Rules};
+use crate::arbiter::openings::Opening;
+use crate::arbiter::{Arbitrated, PgnInfo, pgn};
+use crate::process::{EngineProcess, EngineSpec};
+use args::{MatchSettings, MatchTask};
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
-use openings::Opening;
 use report::Tally;
-use schedule::Job;
+use schedule::Pairing;
 use stats::SprtVerdict;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -37,19 +30,18 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use variant::{PgnInfo, Variant};
 
 /// Entry point for `jiangjun match`.
 pub fn run(args: args::MatchArgs, game: GameKind) -> ExitCode {
-    let played = |cfg: &Config| match game {
+    let played = |cfg: &MatchSettings| match game {
         GameKind::Xiangqi => run_match::<Xiangqi>(cfg),
         GameKind::Chess => run_match::<Chess>(cfg),
     };
     match args.check(game) {
-        Ok(Command::ReadPgn(path)) => read_pgn(&path, game),
-        Ok(Command::Run(cfg)) => match played(&cfg) {
+        Ok(MatchTask::ReadPgn(path)) => read_pgn(&path, game),
+        Ok(MatchTask::Run(cfg)) => match played(&cfg) {
             Ok(Ended::Finished) => ExitCode::SUCCESS,
-            Ok(Ended::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
+            Ok(Ended::Interrupted) => ExitCode::from(crate::process::interrupt::EXIT_STATUS),
             Err(e) => {
                 eprintln!("jiangjun match: {e}");
                 ExitCode::FAILURE
@@ -110,7 +102,7 @@ fn read_pgn(path: &PathBuf, game: GameKind) -> ExitCode {
     }
 }
 
-fn load_openings<G: Variant>(cfg: &Config) -> Result<Vec<Opening<G>>, String> {
+fn load_openings<G: Arbitrated>(cfg: &MatchSettings) -> Result<Vec<Opening<G>>, String> {
     let (text, shuffle) = match &cfg.openings {
         Some(p) => (
             std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
@@ -118,14 +110,14 @@ fn load_openings<G: Variant>(cfg: &Config) -> Result<Vec<Opening<G>>, String> {
         ),
         None => (G::BUILTIN_OPENINGS.to_string(), true),
     };
-    let mut list = openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
+    let mut list = crate::arbiter::openings::parse(&text).map_err(|e| format!("openings: {e}"))?;
     if shuffle {
         jiangjun_rules::random::shuffle(&mut list, cfg.seed);
     }
     Ok(list)
 }
 
-fn log_path(cfg: &Config, spec: &EngineSpec, worker: usize) -> Option<PathBuf> {
+fn log_path(cfg: &MatchSettings, spec: &EngineSpec, worker: usize) -> Option<PathBuf> {
     cfg.log.as_ref().map(|d| {
         d.join(format!(
             "{}.{worker}.log",
@@ -135,9 +127,9 @@ fn log_path(cfg: &Config, spec: &EngineSpec, worker: usize) -> Option<PathBuf> {
 }
 
 /// Starts every engine once, so that a wrong command fails the match before it begins.
-fn check_engines(cfg: &Config, specs: &[Arc<EngineSpec>]) -> Result<(), String> {
+fn check_engines(cfg: &MatchSettings, specs: &[Arc<EngineSpec>]) -> Result<(), String> {
     for spec in specs {
-        let e = Engine::start(
+        let e = EngineProcess::start(
             Arc::clone(spec),
             log_path(cfg, spec, 0).as_deref(),
             cfg.hang,
@@ -148,26 +140,26 @@ fn check_engines(cfg: &Config, specs: &[Arc<EngineSpec>]) -> Result<(), String> 
     Ok(())
 }
 
-struct Shared<G: Variant> {
-    cfg: Config,
+struct MatchState<G: Arbitrated> {
+    cfg: MatchSettings,
     specs: Vec<Arc<EngineSpec>>,
     openings: Vec<Opening<G>>,
-    jobs: Vec<Job>,
+    jobs: Vec<Pairing>,
     rules: Rules,
 }
 
 /// Makes sure the engine is running and has been told a new game starts; `false` if it
 /// had to be (re)started and could not be, or did not answer `isready`.
-fn prepare<G: Variant>(
-    shared: &Shared<G>,
-    slot: &mut Option<Engine>,
+fn prepare<G: Arbitrated>(
+    shared: &MatchState<G>,
+    slot: &mut Option<EngineProcess>,
     id: usize,
     worker: usize,
 ) -> bool {
     if slot.is_none() {
         let spec = Arc::clone(&shared.specs[id]);
         let log = log_path(&shared.cfg, &spec, worker);
-        match Engine::start(spec, log.as_deref(), shared.cfg.hang) {
+        match EngineProcess::start(spec, log.as_deref(), shared.cfg.hang) {
             Ok(e) => *slot = Some(e),
             Err(f) => {
                 eprintln!(
@@ -178,7 +170,7 @@ fn prepare<G: Variant>(
             }
         }
     }
-    match slot.as_mut().map(Engine::new_game) {
+    match slot.as_mut().map(EngineProcess::new_game) {
         Some(Ok(())) => true,
         _ => {
             *slot = None;
@@ -188,13 +180,13 @@ fn prepare<G: Variant>(
 }
 
 /// Plays the games the main thread hands out until it stops handing them out.
-fn worker<G: Variant>(
-    shared: Arc<Shared<G>>,
+fn worker<G: Arbitrated>(
+    shared: Arc<MatchState<G>>,
     id: usize,
     queue: Arc<Mutex<Receiver<usize>>>,
     results: Sender<(usize, GameRecord<G::Move>)>,
 ) {
-    let mut engines: Vec<Option<Engine>> = shared.specs.iter().map(|_| None).collect();
+    let mut engines: Vec<Option<EngineProcess>> = shared.specs.iter().map(|_| None).collect();
     loop {
         // Waiting while holding the lock is fine: the other idle workers would wait anyway.
         let next = match queue.lock() {
@@ -212,7 +204,7 @@ fn worker<G: Variant>(
             !prepare(&shared, &mut red, job.red, id),
             !prepare(&shared, &mut black, job.black, id),
         ];
-        let mut rec = game::play(
+        let mut rec = crate::arbiter::game::play(
             &shared.openings[job.opening],
             &shared.rules,
             [&mut red, &mut black],
@@ -248,9 +240,9 @@ pub(crate) fn pgn_date() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-fn game_pgn<G: Variant>(
-    shared: &Shared<G>,
-    job: &Job,
+fn game_pgn<G: Arbitrated>(
+    shared: &MatchState<G>,
+    job: &Pairing,
     rec: &GameRecord<G::Move>,
     date: &str,
 ) -> String {
@@ -281,7 +273,7 @@ fn game_pgn<G: Variant>(
 
 /// At a fixed depth or node count, a warning for the first game that replays an earlier one
 /// (same engines, opening and colours), called with each job index as it is handed out.
-fn copy_warning(cfg: &Config, jobs: &[Job]) -> Option<impl FnMut(usize)> {
+fn copy_warning(cfg: &MatchSettings, jobs: &[Pairing]) -> Option<impl FnMut(usize)> {
     if !matches!(cfg.tc, TimeControl::Depth(_) | TimeControl::Nodes(_)) {
         return None;
     }
@@ -314,8 +306,8 @@ enum Ended {
     Interrupted,
 }
 
-fn run_match<G: Variant>(cfg: &Config) -> Result<Ended, String> {
-    let interrupt = interrupt::Interrupt::install();
+fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
+    let interrupt = crate::process::interrupt::Interrupt::install();
     let specs: Vec<Arc<EngineSpec>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     let openings = load_openings::<G>(cfg)?;
     let pairings = schedule::pairings(cfg.format, specs.len());
@@ -339,7 +331,7 @@ fn run_match<G: Variant>(cfg: &Config) -> Result<Ended, String> {
         adjudication: cfg.adjudication,
     };
     let total = jobs.len();
-    let shared = Arc::new(Shared {
+    let shared = Arc::new(MatchState {
         cfg: cfg.clone(),
         specs,
         openings,

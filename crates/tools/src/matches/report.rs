@@ -2,9 +2,9 @@
 //! (W/D/L, score, Elo ± 95%, LOS, pentanomial pairs, SPRT, terminations, faults per engine)
 //! and the same summary as JSON.
 
-use super::game::{GameRecord, Termination};
-use super::schedule::Job;
+use super::schedule::Pairing;
 use super::stats::{self, Penta, SprtParams, SprtVerdict, Wdl};
+use crate::arbiter::game::{GameRecord, Termination};
 use jiangjun_rules::Side;
 use std::collections::{BTreeMap, HashMap};
 
@@ -76,7 +76,7 @@ impl Tally {
         }
     }
 
-    pub fn record<M>(&mut self, job: &Job, rec: &GameRecord<M>) {
+    pub fn record<M>(&mut self, job: &Pairing, rec: &GameRecord<M>) {
         self.games += 1;
         *self
             .terminations

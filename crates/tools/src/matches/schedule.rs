@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 /// One game to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Job {
+pub struct Pairing {
     /// 1-based game number, the PGN `Round`.
     pub number: usize,
     /// Index into the pairings list.
@@ -33,7 +33,7 @@ pub fn pairings(format: Format, n: usize) -> Vec<(usize, usize)> {
 
 /// `games` games for every pairing, interleaved so that every pairing progresses together;
 /// openings are used in order and wrap around.
-pub fn jobs(pairings: &[(usize, usize)], games: usize, openings: usize) -> Vec<Job> {
+pub fn jobs(pairings: &[(usize, usize)], games: usize, openings: usize) -> Vec<Pairing> {
     let mut out = Vec::new();
     let pairs = games.div_ceil(2);
     for p in 0..pairs {
@@ -41,7 +41,7 @@ pub fn jobs(pairings: &[(usize, usize)], games: usize, openings: usize) -> Vec<J
             let pair = p * pairings.len() + k;
             let opening = p % openings.max(1);
             let mut push = |red, black| {
-                out.push(Job {
+                out.push(Pairing {
                     number: out.len() + 1,
                     pairing: k,
                     pair,
@@ -63,7 +63,7 @@ pub fn jobs(pairings: &[(usize, usize)], games: usize, openings: usize) -> Vec<J
 /// if there is one. At a fixed depth or node count a deterministic engine (one thread, no
 /// randomness) plays such a game move for move as before: a copy, which an SPRT would count
 /// as new evidence.
-pub fn copies(jobs: &[Job]) -> Vec<Option<usize>> {
+pub fn copies(jobs: &[Pairing]) -> Vec<Option<usize>> {
     let mut first = HashMap::new();
     jobs.iter()
         .map(|j| {

@@ -13,7 +13,7 @@ pub struct Summary<'a> {
     pub games: usize,
     pub seconds: f64,
     pub pairings: Vec<Pairing<'a>>,
-    pub engines: Vec<Engine<'a>>,
+    pub engines: Vec<EngineSummary<'a>>,
     /// Games by how they ended.
     pub terminations: &'a BTreeMap<&'static str, u32>,
     /// `null` without `--sprt`.
@@ -42,7 +42,7 @@ pub struct Pairing<'a> {
 
 /// What one engine did.
 #[derive(Serialize)]
-pub struct Engine<'a> {
+pub struct EngineSummary<'a> {
     pub name: &'a str,
     pub wins: u32,
     pub draws: u32,
@@ -101,8 +101,8 @@ fn pairing<'a>(names: &'a [String], p: &PairingStats) -> Pairing<'a> {
     }
 }
 
-fn engine<'a>(name: &'a str, e: &EngineStats) -> Engine<'a> {
-    Engine {
+fn engine<'a>(name: &'a str, e: &EngineStats) -> EngineSummary<'a> {
+    EngineSummary {
         name,
         wins: e.wdl.wins,
         draws: e.wdl.draws,

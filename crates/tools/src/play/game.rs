@@ -1,4 +1,4 @@
-//! What `jiangjun play` needs from a game beyond the match runner's `Variant`: the board as
+//! What `jiangjun play` needs from a game beyond the match runner's `Arbitrated`: the board as
 //! drawn, the names of the sides, and move text as people type it and read it. One
 //! implementation per game, so that the session (`session`, `record`, `mod`) is written once.
 //! Xiangqi reads ICCS, WXF and Chinese; chess reads long algebraic (`e2e4`, `e7e8q`) and SAN
@@ -7,8 +7,8 @@
 
 use super::board::{self, Style};
 use super::chess_board;
-use crate::matches::engine::Proto;
-use crate::matches::variant::Variant;
+use crate::arbiter::Arbitrated;
+use crate::process::Proto;
 use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::Game;
@@ -16,7 +16,7 @@ use jiangjun_rules::xiangqi::notation::{self, Notation};
 use jiangjun_rules::{GenKind, MoveList, Side, chess, xiangqi};
 
 /// A game that can be played at the keyboard.
-pub trait Playable: Variant + EngineGame {
+pub trait Playable: Arbitrated + EngineGame {
     /// The first mover's name, then the second's.
     const SIDE_NAMES: [&'static str; 2];
     /// Moves as the player may type them, for `help`.

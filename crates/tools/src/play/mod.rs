@@ -2,7 +2,7 @@
 //! terminal, two people at one keyboard, or the engine against itself. The player types moves
 //! in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese 炮二平五; chess `e2e4` or SAN `Nf3`) or
 //! a command; a move that is unreadable, ambiguous or illegal
-//! gets the notation module's message and the game goes on. `Session` does the work line by
+//! gets the notation module's message and the game goes on. `PlaySession` does the work line by
 //! line and returns text, so that tests drive it without a terminal; `run` only moves lines
 //! between it and the terminal, through rustyline (line editing, history, Ctrl-R) when stdin
 //! is a terminal and plain line reading when it is not.
@@ -16,7 +16,7 @@ mod record;
 mod session;
 mod timing;
 
-use crate::matches::clock::TimeControl;
+use crate::arbiter::clock::TimeControl;
 pub use game::Playable;
 use game::side_name;
 use jiangjun_engine::game::EngineGame;
@@ -24,7 +24,7 @@ use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
 use jiangjun_rules::xiangqi::notation::Notation;
 use rustyline::error::ReadlineError;
-pub use session::{Seat, Session};
+pub use session::{PlaySession, Seat};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -62,7 +62,7 @@ pub struct PlayArgs {
     /// (name=… cmd=… [proto=ucci|uci] [arg=…] [option.NAME=VALUE] [ranks=1] …); with --side
     /// none jiangjun plays the first side against it.
     #[command(flatten)]
-    engine: crate::matches::specs::EngineWords,
+    engine: crate::process::specs::EngineWords,
     /// How the built-in engine evaluates (default: as the protocol engine does).
     #[command(flatten)]
     eval: crate::args::EvalArgs,
@@ -87,7 +87,7 @@ pub enum Reply {
     Quit,
 }
 
-impl<G: Playable> Session<G> {
+impl<G: Playable> PlaySession<G> {
     /// Answers one line of input.
     pub fn handle(&mut self, line: &str) -> Reply {
         let line = line.trim();
@@ -217,12 +217,12 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
         Ok(e) => e,
         Err(e) => return crate::args::usage_error(Some("play"), &e),
     };
-    let mut session = Session::new(start, args.side, tc, args.notation);
+    let mut session = PlaySession::new(start, args.side, tc, args.notation);
     session.set_evaluation(evaluation);
     match args.engine.0.as_slice() {
         [] => {}
         [words] => {
-            let spec = match crate::matches::specs::engine_spec(words, G::DEFAULT_PROTO) {
+            let spec = match crate::process::specs::engine_spec(words, G::DEFAULT_PROTO) {
                 Ok(spec) => spec,
                 Err(e) => return crate::args::usage_error(Some("play"), &e),
             };

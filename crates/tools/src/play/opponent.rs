@@ -6,9 +6,9 @@
 
 use super::game::Playable;
 use super::session::Ending;
-use crate::matches::engine::{Engine, EngineSpec, Fault, MATE, Reply, Score, Suffix};
-use crate::matches::game::{Termination, go_limits};
-use crate::matches::variant::EngineMoveError;
+use crate::arbiter::EngineMoveError;
+use crate::arbiter::game::{Termination, go_limits};
+use crate::process::{EngineProcess, EngineSpec, Fault, MATE, Reply, Score, Suffix};
 use jiangjun_rules::Side;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,7 +23,7 @@ pub enum Turn<M> {
 
 /// A started engine process.
 pub struct Opponent {
-    engine: Engine,
+    engine: EngineProcess,
 }
 
 impl Opponent {
@@ -36,7 +36,7 @@ impl Opponent {
             Fault::Timeout => format!("engine '{name}' did not finish its handshake"),
         };
         let mut engine =
-            Engine::start(Arc::new(spec), None, Duration::from_secs(10)).map_err(failed)?;
+            EngineProcess::start(Arc::new(spec), None, Duration::from_secs(10)).map_err(failed)?;
         engine.new_game().map_err(failed)?;
         Ok(Opponent { engine })
     }

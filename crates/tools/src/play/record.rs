@@ -4,14 +4,14 @@
 //! --read-pgn`, and a game from either loads here.
 
 use super::game::Playable;
-use super::session::{Ending, Seat, Session};
-use crate::matches::game::Termination;
-use crate::matches::pgn::{self, PgnGame};
-use crate::matches::variant::PgnInfo;
+use super::session::{Ending, PlaySession, Seat};
+use crate::arbiter::PgnInfo;
+use crate::arbiter::game::Termination;
+use crate::arbiter::pgn::{self, PgnGame};
 use jiangjun_rules::Side;
 use jiangjun_rules::xiangqi::notation::Notation;
 
-impl<G: Playable> Session<G> {
+impl<G: Playable> PlaySession<G> {
     fn player_names(&self) -> [String; 2] {
         let own = format!("jiangjun ({})", self.timing.tc.describe());
         let other = self.opponent.as_ref().map(|o| o.name().to_string());

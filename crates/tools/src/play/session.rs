@@ -1,19 +1,19 @@
 //! One game at the keyboard: the position and its moves, who plays which side, the clocks,
 //! and how the game ended. The rules core decides checkmate, stalemate, perpetual check and
 //! chase, repetition and the move limit; resignation, an agreed draw and the flag are added
-//! here. `Session` returns text and never prints, so that tests drive it without a terminal.
+//! here. `PlaySession` returns text and never prints, so that tests drive it without a terminal.
 
 use super::board::Style;
 use super::ctrl_c::CtrlC;
 use super::game::{Playable, side_name};
 use super::opponent::{self, Opponent, Turn};
 use super::timing::Timing;
-use crate::matches::clock::{Tick, TimeControl};
-use crate::matches::game::Termination;
+use crate::arbiter::clock::{Tick, TimeControl};
+use crate::arbiter::game::Termination;
 use clap::ValueEnum;
-use jiangjun_engine::bench::{search_once, search_once_until};
 use jiangjun_engine::evaluation::Evaluation;
 use jiangjun_engine::search::ShownScore;
+use jiangjun_engine::search::{search_once, search_once_until};
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::xiangqi::notation::Notation;
@@ -103,7 +103,7 @@ impl Thought {
 }
 
 /// One game in progress.
-pub struct Session<G: Playable> {
+pub struct PlaySession<G: Playable> {
     pub(super) start: G,
     pub(super) pos: G,
     pub(super) moves: Vec<G::Move>,
@@ -123,9 +123,9 @@ pub struct Session<G: Playable> {
     pub(super) ctrl_c: Option<CtrlC>,
 }
 
-impl<G: Playable> Session<G> {
-    pub fn new(start: G, seat: Seat, tc: TimeControl, notation: Notation) -> Session<G> {
-        let mut s = Session {
+impl<G: Playable> PlaySession<G> {
+    pub fn new(start: G, seat: Seat, tc: TimeControl, notation: Notation) -> PlaySession<G> {
+        let mut s = PlaySession {
             pos: start.clone(),
             start,
             moves: Vec::new(),

@@ -1,12 +1,12 @@
 //! A game driven line by line, as a player types it.
 
 use super::*;
-use crate::matches::game::Termination;
+use crate::arbiter::game::Termination;
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::Game;
 use jiangjun_rules::Side;
 
-fn text<G: Playable>(s: &mut Session<G>, line: &str) -> String {
+fn text<G: Playable>(s: &mut PlaySession<G>, line: &str) -> String {
     match s.handle(line) {
         Reply::Text(t) => t,
         Reply::Quit => "<quit>".to_string(),
@@ -15,7 +15,7 @@ fn text<G: Playable>(s: &mut Session<G>, line: &str) -> String {
 
 #[test]
 fn moves_in_any_notation_undo_and_bad_input() {
-    let mut s = Session::new(
+    let mut s = PlaySession::new(
         Xiangqi::startpos(),
         Seat::Red,
         TimeControl::Depth(1),
@@ -43,17 +43,17 @@ fn moves_in_any_notation_undo_and_bad_input() {
 fn the_game_ends_at_mate() {
     // Red's rook on i8 holds the king to the back rank; the other rook mates on a9.
     let start = Xiangqi::from_fen("3k5/8R/9/9/9/9/9/9/9/R3K4 w").expect("valid");
-    let mut s = Session::new(start, Seat::Both, TimeControl::Depth(1), Notation::Iccs);
+    let mut s = PlaySession::new(start, Seat::Both, TimeControl::Depth(1), Notation::Iccs);
     let t = text(&mut s, "a0a9");
     assert!(t.ends_with("game over: Red wins by checkmate (1-0)"), "{t}");
     assert!(text(&mut s, "d9e9").contains("the game is over"));
 }
 
-fn both(fen: Option<&str>) -> Session<Xiangqi> {
+fn both(fen: Option<&str>) -> PlaySession<Xiangqi> {
     let start = fen.map_or_else(Xiangqi::startpos, |f| {
         Xiangqi::from_fen(f).expect("a valid test FEN")
     });
-    Session::new(start, Seat::Both, TimeControl::Depth(1), Notation::Iccs)
+    PlaySession::new(start, Seat::Both, TimeControl::Depth(1), Notation::Iccs)
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn resignation_and_an_agreed_draw_end_the_game() {
     let t = text(&mut s, "draw");
     assert!(t.ends_with("game over: draw by agreement (1/2-1/2)"), "{t}");
     // Against the engine at the start, the engine does not stand worse: it declines.
-    let mut s = Session::new(
+    let mut s = PlaySession::new(
         Xiangqi::startpos(),
         Seat::Black,
         TimeControl::Depth(1),
@@ -107,7 +107,7 @@ fn resignation_and_an_agreed_draw_end_the_game() {
 #[test]
 fn a_person_who_runs_out_of_time_loses_and_the_move_is_not_played() {
     let tc = TimeControl::parse_tc("0.001").expect("a valid time control");
-    let mut s = Session::new(Xiangqi::startpos(), Seat::Both, tc, Notation::Iccs);
+    let mut s = PlaySession::new(Xiangqi::startpos(), Seat::Both, tc, Notation::Iccs);
     assert!(
         s.show().contains("clock: Red 0:00.0  Black 0:00.0"),
         "{}",
@@ -159,7 +159,7 @@ fn a_saved_game_loads_back_in_every_notation() {
 
 #[test]
 fn chess_is_played_in_san_and_long_algebraic_to_mate() {
-    let mut s = Session::new(
+    let mut s = PlaySession::new(
         Chess::startpos(),
         Seat::Both,
         TimeControl::Depth(1),
@@ -212,7 +212,7 @@ fn the_engine_plays_with_the_shipped_net_unless_told_otherwise() {
     assert!(eval(None, false).expect("chess").net().is_none());
     assert!(eval(Some("<builtin>"), false).is_err());
     assert!(eval(Some("/nonexistent/x.nnue"), true).is_err());
-    let mut s = Session::new(
+    let mut s = PlaySession::new(
         Xiangqi::startpos(),
         Seat::Red,
         TimeControl::Depth(1),

@@ -1,15 +1,15 @@
 //! One self-play game, of either game: jiangjun searches both sides in-process at a fixed node
-//! count from an opening plus a few random plies, the arbiter (`Variant::arbiter_outcome`) and
+//! count from an opening plus a few random plies, the arbiter (`Arbitrated::arbiter_outcome`) and
 //! two adjudication rules end it. The game is recorded whole (`Played`: the position after the
 //! random plies, then every searched move with its score), and `kept` picks from a record the
 //! quiet positions that teach an evaluation. `jiangjun selfplay` keeps them at once;
 //! `jiangjun datagen` stores the record and picks when it reads, with the same `kept`.
 
+use crate::arbiter::Arbitrated;
+use crate::arbiter::openings::Opening;
 use crate::args::{number_in, range_in};
-use crate::matches::openings::Opening;
-use crate::matches::variant::Variant;
-use jiangjun_engine::bench::search_once;
 use jiangjun_engine::game::EngineGame;
+use jiangjun_engine::search::search_once;
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::random::{Generator, RngExt};
@@ -17,7 +17,7 @@ use jiangjun_rules::{GenKind, MoveList, Outcome, Side};
 
 /// How one game is played and which of its positions are kept.
 #[derive(clap::Args, Clone, Debug, PartialEq)]
-pub struct GameSettings {
+pub struct GameArgs {
     /// Nodes per move for each side (1 to 1000000000).
     #[arg(long, value_name = "K", default_value_t = 5000, value_parser = number_in(1u64, 1_000_000_000))]
     pub nodes: u64,
@@ -98,7 +98,7 @@ fn red_view(score: i32, to_move: Side) -> i32 {
 /// Plays `count` random legal plies; stops early if the game ends (the opening is then
 /// played without them, which `play` notices as an over game and the caller as zero data).
 /// Returns the plies played.
-fn random_plies<G: Variant + EngineGame>(pos: &mut G, count: u32, rng: &mut Generator) -> u32 {
+fn random_plies<G: Arbitrated + EngineGame>(pos: &mut G, count: u32, rng: &mut Generator) -> u32 {
     let mut list = MoveList::new(G::NULL_MOVE);
     for played in 0..count {
         if pos.arbiter_outcome().is_some() {
@@ -115,9 +115,9 @@ fn random_plies<G: Variant + EngineGame>(pos: &mut G, count: u32, rng: &mut Gene
 
 /// Whether a position is quiet enough to teach a static evaluation: not in check, the search's
 /// move is not tactical (a capture; in chess, a queen promotion too), and (where the game asks
-/// for it, `Variant::SELFPLAY_SEE_QUIET`) no tactical move wins material by static exchange,
+/// for it, `Arbitrated::SELFPLAY_SEE_QUIET`) no tactical move wins material by static exchange,
 /// so that the score is not owed to a tactic the evaluation cannot see.
-fn is_quiet<G: Variant + EngineGame>(pos: &mut G, best: G::Move) -> bool {
+fn is_quiet<G: Arbitrated + EngineGame>(pos: &mut G, best: G::Move) -> bool {
     if pos.in_check() || pos.capture_values(best).is_some() {
         return false;
     }
@@ -194,7 +194,7 @@ pub struct Played<G: EngineGame> {
     pub length: u32,
 }
 
-impl<G: Variant + EngineGame> Played<G> {
+impl<G: Arbitrated + EngineGame> Played<G> {
     /// The game as self-play's data: its result and kept positions as FENs.
     pub fn data(&self) -> GameData {
         let mut positions = Vec::new();
@@ -214,7 +214,7 @@ impl<G: Variant + EngineGame> Played<G> {
 /// its score from Red's view: from `SKIP_PLIES` plies after the start on, scored below
 /// `MAX_KEPT_SCORE` and quiet (`is_quiet`, judged by the move the search chose). Fails with
 /// the index of the first ply whose move is not legal where it stands.
-pub fn kept<G: Variant + EngineGame>(
+pub fn kept<G: Arbitrated + EngineGame>(
     mut pos: G,
     plies: &[Ply<G::Move>],
     mut visit: impl FnMut(&G, i32),
@@ -240,9 +240,9 @@ pub fn kept<G: Variant + EngineGame>(
 /// Plays one game from `opening` with the random plies drawn from `rng`, searching with `tt`
 /// (cleared first, so that the game depends only on its inputs), and returns its kept
 /// positions.
-pub fn play<G: Variant + EngineGame>(
+pub fn play<G: Arbitrated + EngineGame>(
     opening: &Opening<G>,
-    settings: &GameSettings,
+    settings: &GameArgs,
     rng: &mut Generator,
     tt: &Tt,
     prepare: &Prepare<'_, G>,
@@ -251,9 +251,9 @@ pub fn play<G: Variant + EngineGame>(
 }
 
 /// Plays one game as `play` does and returns it whole.
-pub fn record<G: Variant + EngineGame>(
+pub fn record<G: Arbitrated + EngineGame>(
     opening: &Opening<G>,
-    settings: &GameSettings,
+    settings: &GameArgs,
     rng: &mut Generator,
     tt: &Tt,
     prepare: &Prepare<'_, G>,

@@ -14,11 +14,11 @@
 
 mod game;
 
-pub use game::{GameData, GameSettings, Played, Ply, Prepare, kept, line, play, record};
+pub use game::{GameArgs, GameData, Played, Ply, Prepare, kept, line, play, record};
 
+use crate::arbiter::Arbitrated;
+use crate::arbiter::openings::{self, Opening};
 use crate::args::{self, number_in};
-use crate::matches::openings::{self, Opening};
-use crate::matches::variant::Variant;
 use jiangjun_engine::evaluation::Evaluation;
 use jiangjun_engine::game::{Chess, EngineGame, Xiangqi};
 use jiangjun_engine::tt::Tt;
@@ -42,7 +42,7 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 /// centipawns, both from Red's view.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
-pub struct Config {
+pub struct SelfplayArgs {
     /// Games to play (1 to 100000000).
     #[arg(long, value_name = "N", value_parser = number_in(1u64, 100_000_000))]
     games: u64,
@@ -58,7 +58,7 @@ pub struct Config {
 #[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct Playing {
     #[command(flatten)]
-    pub settings: GameSettings,
+    pub settings: GameArgs,
     /// Games played at once (1 to 256; default: one per core).
     #[arg(long, value_name = "T", default_value_t = args::cores(), value_parser = number_in(1usize, 256))]
     pub threads: usize,
@@ -92,7 +92,7 @@ impl Playing {
     /// built-in openings, each turned into a `T` on its thread by `make`, while `collect`
     /// takes them on this one (given the start time) until the workers are done. Dropping
     /// the receiver stops them.
-    pub fn play_all<G: Variant + EngineGame, C, T: Send, R>(
+    pub fn play_all<G: Arbitrated + EngineGame, C, T: Send, R>(
         &self,
         prepare: &Prepare<'_, G>,
         claim: impl Fn(u64) -> Option<(C, u64)> + Sync,
@@ -120,7 +120,7 @@ impl Playing {
     /// the shared counter's next number into no game, plays the game `claim` names (with a
     /// `C` of the caller's) and hands it to `done`; stops when `done` says false (whoever
     /// collects the games has gone).
-    fn work<G: Variant + EngineGame, C>(
+    fn work<G: Arbitrated + EngineGame, C>(
         &self,
         openings: &[Opening<G>],
         prepare: &Prepare<'_, G>,
@@ -146,7 +146,7 @@ impl Playing {
 }
 
 /// The command line entry point.
-pub fn run(config: &Config, game: GameKind) -> ExitCode {
+pub fn run(config: &SelfplayArgs, game: GameKind) -> ExitCode {
     let written = File::create(&config.out)
         .map_err(|e| format!("cannot create {}: {e}", config.out))
         .and_then(|file| {
@@ -160,8 +160,8 @@ pub fn run(config: &Config, game: GameKind) -> ExitCode {
 }
 
 /// Plays the games with the evaluation the settings name and writes their positions.
-fn write_games<G: Variant + EngineGame>(
-    config: &Config,
+fn write_games<G: Arbitrated + EngineGame>(
+    config: &SelfplayArgs,
     out: &mut impl Write,
 ) -> Result<(), String> {
     let eval = config.playing.settings.eval.evaluation::<G>()?;
@@ -179,8 +179,8 @@ pub fn identity(evaluation: &Evaluation) -> Option<(u32, u8)> {
 
 /// Plays the games on `config.threads` threads and writes their positions to `out` as they
 /// finish. With one thread the games are written in order.
-fn generate<G: Variant + EngineGame>(
-    config: &Config,
+fn generate<G: Arbitrated + EngineGame>(
+    config: &SelfplayArgs,
     out: &mut impl Write,
     prepare: &Prepare<'_, G>,
 ) -> std::io::Result<()> {
@@ -198,9 +198,9 @@ fn generate<G: Variant + EngineGame>(
 /// Plays game `index` of `seed`: the opening `index` modulo their number, the random plies
 /// from the game's own stream, so that the game is the same whichever thread plays it and
 /// whatever ran before it. `jiangjun datagen` numbers its games the same way.
-pub fn numbered<G: Variant + EngineGame>(
+pub fn numbered<G: Arbitrated + EngineGame>(
     openings: &[Opening<G>],
-    settings: &GameSettings,
+    settings: &GameArgs,
     seed: u64,
     index: u64,
     tt: &Tt,
@@ -213,7 +213,7 @@ pub fn numbered<G: Variant + EngineGame>(
 
 /// Receives finished games, writes them and reports progress until every worker is done.
 fn collect(
-    config: &Config,
+    config: &SelfplayArgs,
     rx: mpsc::Receiver<GameData>,
     start: Instant,
     out: &mut impl Write,
@@ -254,7 +254,7 @@ fn collect(
     Ok(())
 }
 
-fn report(config: &Config, games: u64, positions: u64, elapsed: Duration) {
+fn report(config: &SelfplayArgs, games: u64, positions: u64, elapsed: Duration) {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let rate = games as f64 / secs;
     let eta = config

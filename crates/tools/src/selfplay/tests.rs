@@ -5,13 +5,13 @@ use super::*;
 use jiangjun_engine::game::Xiangqi;
 use jiangjun_rules::Game;
 
-fn parse(line: &str) -> Result<Config, clap::Error> {
-    <Config as clap::Parser>::try_parse_from(
+fn parse(line: &str) -> Result<SelfplayArgs, clap::Error> {
+    <SelfplayArgs as clap::Parser>::try_parse_from(
         std::iter::once("selfplay").chain(line.split_whitespace()),
     )
 }
 
-fn run_to_string(config: &Config) -> String {
+fn run_to_string(config: &SelfplayArgs) -> String {
     let mut out = Vec::new();
     write_games::<Xiangqi>(config, &mut out).expect("writing to memory cannot fail");
     String::from_utf8(out).expect("the output is text")
@@ -41,7 +41,7 @@ fn two_games_write_loadable_positions_with_results() {
 #[test]
 fn one_thread_runs_repeat_from_their_seed() {
     let a = parse("--games 2 --nodes 200 --threads 1 --seed 5 --out x").expect("valid");
-    let b = Config {
+    let b = SelfplayArgs {
         playing: Playing {
             seed: 6,
             ..a.playing.clone()

@@ -25,7 +25,7 @@ const VALIDATION_BLOCK: usize = 1000;
 /// Train a neural evaluation (NNUE) on self-play data; writes a net file for `EvalFile`.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
-pub struct Config {
+pub struct TrainArgs {
     /// Self-play data, comma-separated: text files of `FEN | result | score` lines (selfplay)
     /// and `.jjd` files of datagen, or directories of them.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
@@ -82,14 +82,14 @@ pub struct Config {
 }
 
 /// What the net is fitted to, from the command line.
-fn fit(config: &Config) -> model::Fit {
+fn fit(config: &TrainArgs) -> model::Fit {
     model::Fit {
         lambda: config.lambda,
         blend: f32::from(config.blend) / 100.0,
     }
 }
 
-pub fn run(config: &Config) -> ExitCode {
+pub fn run(config: &TrainArgs) -> ExitCode {
     args::finish("train", train(config))
 }
 
@@ -128,7 +128,7 @@ fn epoch(
     net: &mut FloatNet,
     adam: &mut AdamW,
     train: &[Sample],
-    config: &Config,
+    config: &TrainArgs,
     grads: &mut [Vec<f32>],
 ) -> f64 {
     let mut error = 0.0;
@@ -167,7 +167,7 @@ fn epoch(
     error / train.len().max(1) as f64
 }
 
-fn train(config: &Config) -> Result<(), String> {
+fn train(config: &TrainArgs) -> Result<(), String> {
     let started = Instant::now();
     let all = load(&config.data, config.threads)?;
     let (mut train, valid) = data::split(&all, VALIDATION_BLOCK);

@@ -24,7 +24,7 @@ const VALIDATION_BLOCK: usize = 1000;
 
 /// How the weights are fitted.
 #[derive(clap::Args, Clone, Debug, PartialEq)]
-pub struct Settings {
+pub struct FitArgs {
     /// Full passes of gradient descent (0 to 1000000).
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = number_in(0u32, 1_000_000))]
     pub epochs: u32,
@@ -46,7 +46,7 @@ pub struct Settings {
 /// Fit the evaluation weights to self-play data (Texel tuning); writes `weights.rs`.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
-pub struct Config {
+pub struct TuneArgs {
     /// Self-play data (`FEN | result | score` lines), comma-separated files.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
     data: Vec<String>,
@@ -54,7 +54,7 @@ pub struct Config {
     #[arg(long, value_name = "PATH")]
     out: Option<String>,
     #[command(flatten)]
-    settings: Settings,
+    settings: FitArgs,
     /// Sigmoid scale (0.001 to 100); fitted to the results when not given.
     #[arg(long, value_name = "K", value_parser = number_in(0.001, 100.0))]
     k: Option<f64>,
@@ -71,7 +71,7 @@ pub struct Config {
 }
 
 /// The command line entry point.
-pub fn run(config: &Config, game: GameKind) -> ExitCode {
+pub fn run(config: &TuneArgs, game: GameKind) -> ExitCode {
     let done = match (game, config.wdl) {
         (GameKind::Xiangqi, true) => fit_wdl::<xiangqi::Position>(config),
         (GameKind::Chess, true) => fit_wdl::<chess::Position>(config),
@@ -132,7 +132,7 @@ pub fn train<G: Tunable>(
     valid: &Dataset,
     start: &Weights,
     k: f64,
-    settings: &Settings,
+    settings: &FitArgs,
     threads: usize,
 ) -> (Weights, u32) {
     let (t_train, t_valid) = (
@@ -165,7 +165,7 @@ pub fn train<G: Tunable>(
     (best.0, best.1)
 }
 
-fn tune<G: Tunable>(config: &Config) -> Result<(), String> {
+fn tune<G: Tunable>(config: &TuneArgs) -> Result<(), String> {
     let started = Instant::now();
     let out = config.out.as_deref().unwrap_or(G::WEIGHTS_PATH);
     let all = load::<G>(&config.data, config.threads)?;
@@ -240,7 +240,7 @@ fn tune<G: Tunable>(config: &Config) -> Result<(), String> {
 /// `--wdl`: fits every shape of the win/draw/loss model on the data, compares them on the
 /// held-out files, and prints the constants of the shape with the lowest held-out loss (the
 /// training loss when no test file is given).
-fn fit_wdl<G: Tunable>(config: &Config) -> Result<(), String> {
+fn fit_wdl<G: Tunable>(config: &TuneArgs) -> Result<(), String> {
     let train = wdl::samples(&load::<G>(&config.data, config.threads)?);
     let test = if config.test.is_empty() {
         Vec::new()

@@ -75,8 +75,8 @@ fn synthetic() -> (Dataset, Weights, Vec<usize>) {
     (data, truth, changed)
 }
 
-fn settings(l2: f64) -> Settings {
-    Settings {
+fn settings(l2: f64) -> FitArgs {
+    FitArgs {
         epochs: 300,
         lambda: 1.0,
         rate: 2.0,
@@ -158,7 +158,7 @@ fn the_pull_towards_the_start_holds_weights_back() {
 #[test]
 fn command_lines_are_checked() {
     let parse = |line: &str| {
-        <Config as clap::Parser>::try_parse_from(
+        <TuneArgs as clap::Parser>::try_parse_from(
             std::iter::once("tune").chain(line.split_whitespace()),
         )
     };

@@ -27,7 +27,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             Setting::Randomness(r) => self.randomness = r,
             Setting::ShowWdl(on) => {
                 self.show_wdl = on;
-                if on && G::WDL.is_none() {
+                if on && crate::wdl::model_for(G::KIND).is_none() {
                     self.report(&format!(
                         "UCI_ShowWDL: no win/draw/loss model has been fitted for {} yet; \
                          info lines stay without wdl",

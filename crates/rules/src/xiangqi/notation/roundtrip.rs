@@ -104,7 +104,7 @@ fn real_games_round_trip() {
 #[test]
 fn random_play_round_trips_with_crowded_pawns() {
     // `FEN moves m1 m2 …  # comment` a line.
-    let builtin = include_str!("../../../../tools/src/matches/openings.txt");
+    let builtin = include_str!("../../../../tools/src/arbiter/openings.txt");
     let openings = builtin
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty());

@@ -3,10 +3,10 @@
 //! `Termination`, then numbered SAN moves wrapped under 80 columns. The SAN itself is the
 //! chess rules core's (`Position::san`); this module only lays the game out and reads it back.
 
+use super::PgnInfo;
 use super::clock::TimeControl;
 use super::game::Termination;
 use super::pgn::PgnGame;
-use super::variant::PgnInfo;
 use jiangjun_rules::Side;
 use jiangjun_rules::chess::{Move, Position, START_FEN};
 

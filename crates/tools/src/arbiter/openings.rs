@@ -3,7 +3,7 @@
 //! balanced openings; chess: 40 main lines). Every opening is checked against the rules when
 //! it is loaded, so a bad line stops the match before any engine starts.
 
-use super::variant::Variant;
+use super::Arbitrated;
 use jiangjun_engine::game::Xiangqi;
 use jiangjun_rules::Game;
 
@@ -41,7 +41,7 @@ impl<G: Game> Opening<G> {
 }
 
 /// Parses one non-empty line (comments already removed).
-pub fn parse_line<G: Variant>(line: &str) -> Result<Opening<G>, String> {
+pub fn parse_line<G: Arbitrated>(line: &str) -> Result<Opening<G>, String> {
     let mut tokens = line.split_whitespace().peekable();
     let board = tokens.next().ok_or("empty line")?;
     let mut fen = if board == "startpos" {
@@ -92,7 +92,7 @@ pub fn parse_line<G: Variant>(line: &str) -> Result<Opening<G>, String> {
 }
 
 /// Parses a whole file: one opening a line, `#` starts a comment, blank lines are skipped.
-pub fn parse<G: Variant>(text: &str) -> Result<Vec<Opening<G>>, String> {
+pub fn parse<G: Arbitrated>(text: &str) -> Result<Vec<Opening<G>>, String> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();

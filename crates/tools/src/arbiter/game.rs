@@ -11,9 +11,9 @@
 //! other answer lets the offer lapse.
 
 use super::clock::{Clock, Tick, TimeControl};
-use super::engine::{Answer, Engine, Fault, MATE, Proto, Reply, Score, Suffix};
 use super::openings::Opening;
-use super::variant::{EngineMoveError, Variant};
+use super::{Arbitrated, EngineMoveError};
+use crate::process::{Answer, EngineProcess, Fault, MATE, Proto, Reply, Score, Suffix};
 use jiangjun_rules::{Outcome, Reason, Side, xiangqi};
 use std::time::Duration;
 
@@ -190,7 +190,11 @@ pub(crate) fn go_limits(
     }
 }
 
-fn position_command<G: Variant>(opening: &Opening<G>, moves: &[G::Move], rank_base: u8) -> String {
+fn position_command<G: Arbitrated>(
+    opening: &Opening<G>,
+    moves: &[G::Move],
+    rank_base: u8,
+) -> String {
     let mut s = format!("position fen {}", opening.fen);
     if !opening.moves.is_empty() || !moves.is_empty() {
         s += " moves";
@@ -224,7 +228,7 @@ fn forfeit(termination: Termination, detail: String, kill: bool) -> Forfeit {
 
 /// Whether the game is over before `pos.side_to_move()` moves: by the rules, the length
 /// limit or adjudication. Returns the winner (if any) and why.
-fn judge<G: Variant>(
+fn judge<G: Arbitrated>(
     pos: &G,
     rules: &Rules,
     plies: usize,
@@ -271,8 +275,8 @@ enum Turn<M> {
 /// One engine's turn: sends the position and the clocks (with `draw` when the opponent offered
 /// one, UCCI only), waits, charges the clock and checks the answer.
 #[allow(clippy::too_many_arguments)]
-fn turn<G: Variant>(
-    engine: &mut Engine,
+fn turn<G: Arbitrated>(
+    engine: &mut EngineProcess,
     opening: &Opening<G>,
     moves: &[G::Move],
     pos: &G,
@@ -340,10 +344,10 @@ fn turn<G: Variant>(
 
 /// Plays one game. `seat[0]` plays Red. Engines are expected to be started and told about
 /// the new game already; a seat left `None` (failed to start) loses at once by crash.
-pub fn play<G: Variant>(
+pub fn play<G: Arbitrated>(
     opening: &Opening<G>,
     rules: &Rules,
-    seat: [&mut Option<Engine>; 2],
+    seat: [&mut Option<EngineProcess>; 2],
 ) -> GameRecord<G::Move> {
     let mut pos: G = opening.position();
     let mut clocks = [Clock::new(&rules.tc); 2];

@@ -1,7 +1,10 @@
 //! One engine process and the protocol spoken with it (UCCI or UCI). A thread per engine
 //! reads its stdout and hands whole lines over a channel, so the runner can wait for a reply
 //! with a deadline and notice a crash (end of output) or a hang (no reply in time) without
-//! ever blocking. Engine output is untrusted: it is decoded lossily and never unwrapped.
+//! ever blocking. EngineProcess output is untrusted: it is decoded lossily and never unwrapped.
+
+pub(crate) mod interrupt;
+pub mod specs;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -143,7 +146,7 @@ impl Log {
 }
 
 /// A running engine.
-pub struct Engine {
+pub struct EngineProcess {
     pub spec: Arc<EngineSpec>,
     child: Child,
     stdin: ChildStdin,
@@ -190,13 +193,13 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(
     });
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the process and completes the handshake, options and `isready`.
     pub fn start(
         spec: Arc<EngineSpec>,
         log_path: Option<&Path>,
         startup: Duration,
-    ) -> Result<Engine, Fault> {
+    ) -> Result<EngineProcess, Fault> {
         let mut cmd = Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
@@ -209,7 +212,7 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
-        super::interrupt::own_process_group(&mut cmd);
+        interrupt::own_process_group(&mut cmd);
         let mut child = cmd
             .spawn()
             .map_err(|e| Fault::Start(format!("cannot start '{}': {e}", spec.cmd)))?;
@@ -237,7 +240,7 @@ impl Engine {
         if let Some(err) = child.stderr.take() {
             spawn_reader(err, None, log.clone(), '!');
         }
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             spec,
             child,
             stdin,
@@ -397,7 +400,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         if !matches!(self.child.try_wait(), Ok(Some(_))) {
             let _ = self.child.kill();
@@ -502,7 +505,7 @@ mod tests {
             seconds: false,
         });
         assert!(matches!(
-            Engine::start(spec, None, Duration::from_secs(1)),
+            EngineProcess::start(spec, None, Duration::from_secs(1)),
             Err(Fault::Start(_))
         ));
     }

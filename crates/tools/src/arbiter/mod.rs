@@ -3,10 +3,16 @@
 //! the built-in openings and the PGN dialect. One implementation per game, so that the runner
 //! (`game`, `openings`, `mod`) is written once and the rules cores never learn the protocol.
 
-use super::game::Termination;
-use super::pgn::PgnGame;
+pub mod chess_pgn;
+pub mod clock;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+
+use game::Termination;
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::{Game, Outcome, chess, xiangqi};
+use pgn::PgnGame;
 
 /// An engine's move text that the arbiter refuses.
 pub enum EngineMoveError {
@@ -33,7 +39,7 @@ pub struct PgnInfo<'a> {
     pub round: usize,
     /// The first mover's engine, then the second's.
     pub names: [&'a str; 2],
-    pub tc: &'a super::clock::TimeControl,
+    pub tc: &'a clock::TimeControl,
     pub termination: Termination,
     /// Why the game ended, written as the last comment.
     pub comment: &'a str,
@@ -56,7 +62,7 @@ impl PgnInfo<'_> {
 }
 
 /// A game the runner can arbitrate.
-pub trait Variant: Game {
+pub trait Arbitrated: Game {
     const START_FEN: &'static str;
     /// The openings used without `--openings`.
     const BUILTIN_OPENINGS: &'static str;
@@ -85,7 +91,7 @@ pub trait Variant: Game {
     fn replay_pgn(game: &PgnGame) -> Result<(), String>;
 }
 
-impl Variant for Xiangqi {
+impl Arbitrated for Xiangqi {
     const START_FEN: &'static str = xiangqi::START_FEN;
     const BUILTIN_OPENINGS: &'static str = include_str!("openings.txt");
     const EPD: bool = false;
@@ -120,21 +126,21 @@ impl Variant for Xiangqi {
             ("Termination", info.termination.describe().to_string()),
         ]);
         let fen = start.to_fen();
-        let game = super::pgn::Movetext {
+        let game = pgn::Movetext {
             fen: &fen,
             first: start.side_to_move(),
             first_fullmove: start.fullmove(),
             moves,
             notation: info.notation,
         };
-        super::pgn::write_game(&tags, &game, info.comment, info.result)
+        pgn::write_game(&tags, &game, info.comment, info.result)
     }
     fn replay_pgn(game: &PgnGame) -> Result<(), String> {
         game.replay().map(|_| ())
     }
 }
 
-impl Variant for Chess {
+impl Arbitrated for Chess {
     const START_FEN: &'static str = chess::START_FEN;
     const BUILTIN_OPENINGS: &'static str = include_str!("chess_openings.txt");
     const EPD: bool = true;
@@ -165,9 +171,9 @@ impl Variant for Chess {
         m.to_string()
     }
     fn write_pgn(start: &Self, moves: &[chess::Move], info: &PgnInfo) -> String {
-        super::chess_pgn::write_game(start, moves, info)
+        chess_pgn::write_game(start, moves, info)
     }
     fn replay_pgn(game: &PgnGame) -> Result<(), String> {
-        super::chess_pgn::replay(game).map(|_| ())
+        chess_pgn::replay(game).map(|_| ())
     }
 }

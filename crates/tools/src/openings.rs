@@ -27,7 +27,7 @@ use std::time::Instant;
 /// `startpos moves ...` line per opening, the form `jiangjun match --openings` reads.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
 #[command(allow_negative_numbers = true, args_override_self = true)]
-pub struct Settings {
+pub struct OpeningsArgs {
     /// Openings to write (1 to 1000000).
     #[arg(long, value_name = "N", value_parser = number_in(1usize, 1_000_000))]
     pub count: usize,
@@ -75,7 +75,7 @@ fn random_line(rng: &mut Generator, plies: usize) -> Option<(Xiangqi, Vec<Move>)
 
 /// Generates the openings, calling `progress(kept, tried)` now and then. Stops early (with
 /// fewer) if a thousand tries per wanted opening were not enough.
-pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kept> {
+pub fn generate(s: &OpeningsArgs, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kept> {
     let mut rng = random::seeded(s.seed);
     let tt = Tt::new(4);
     let mut seen = HashSet::new();
@@ -100,7 +100,7 @@ pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kep
         // A clear table per position, so that a position's score does not depend on the ones
         // searched before it.
         tt.clear();
-        let score = jiangjun_engine::bench::fixed_depth(&tt, pos, s.depth).score;
+        let score = jiangjun_engine::search::fixed_depth(&tt, pos, s.depth).score;
         if score.abs() <= s.margin {
             kept.push(Kept {
                 moves,
@@ -112,7 +112,7 @@ pub fn generate(s: &Settings, progress: &mut dyn FnMut(usize, usize)) -> Vec<Kep
 }
 
 /// The file: a header saying how it was made, then one opening a line.
-pub fn write(s: &Settings, kept: &[Kept], out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write(s: &OpeningsArgs, kept: &[Kept], out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(
         out,
         "# {} balanced Xiangqi openings from `jiangjun openings --count {} --seed {} --plies {}-{} \
@@ -137,7 +137,7 @@ pub fn write(s: &Settings, kept: &[Kept], out: &mut dyn Write) -> std::io::Resul
 }
 
 /// Entry point for `jiangjun openings`.
-pub fn run(s: &Settings) -> ExitCode {
+pub fn run(s: &OpeningsArgs) -> ExitCode {
     let start = Instant::now();
     let kept = generate(s, &mut |k, t| {
         eprint!("\r{k}/{} kept of {t} tried", s.count)
@@ -171,11 +171,11 @@ pub fn run(s: &Settings) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::openings;
+    use crate::arbiter::openings;
 
-    fn parse(line: &str) -> Result<Settings, String> {
+    fn parse(line: &str) -> Result<OpeningsArgs, String> {
         let words = std::iter::once("openings").chain(line.split_whitespace());
-        <Settings as clap::Parser>::try_parse_from(words).map_err(|e| crate::args::one_line(&e))
+        <OpeningsArgs as clap::Parser>::try_parse_from(words).map_err(|e| crate::args::one_line(&e))
     }
 
     #[test]
@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn openings_are_balanced_distinct_reproducible_and_readable() {
-        let s = Settings {
+        let s = OpeningsArgs {
             count: 12,
             seed: 7,
             plies: (4, 6),
@@ -226,7 +226,7 @@ mod tests {
         let keys: HashSet<u64> = read.iter().map(|o| o.position().key()).collect();
         assert_eq!(keys.len(), 12, "no position twice");
         let other = generate(
-            &Settings {
+            &OpeningsArgs {
                 seed: 8,
                 ..s.clone()
             },

@@ -375,9 +375,9 @@ mod tests {
                     let _ = g.replay();
                 }
             }
-            let _ = crate::matches::openings::parse::<jiangjun_engine::game::Xiangqi>(&text);
-            let _ = crate::matches::openings::parse::<jiangjun_engine::game::Chess>(&text);
-            let _ = crate::matches::engine::parse_score(&text);
+            let _ = crate::arbiter::openings::parse::<jiangjun_engine::game::Xiangqi>(&text);
+            let _ = crate::arbiter::openings::parse::<jiangjun_engine::game::Chess>(&text);
+            let _ = crate::process::parse_score(&text);
         }
     }
 }

@@ -1,0 +1,57 @@
+//! The searches tools and tests ask for: one position, no protocol, no engine facade, the
+//! caller's table. `search_lines` is the one function that assembles such a search.
+
+use super::{Event, Job, Report, Shared, search};
+use crate::game::EngineGame;
+use crate::time::{Deadline, Limits};
+use crate::tt::Tt;
+use jiangjun_rules::{GenKind, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::Duration;
+
+/// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
+/// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
+pub fn search_once<G: EngineGame>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move> {
+    search_once_until(pos, limits, tt, &AtomicBool::new(false))
+}
+
+/// `search_once` that also ends when `stop` is raised (from another thread or a signal
+/// handler), with the best move found so far.
+pub fn search_once_until<G: EngineGame>(
+    pos: G,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+) -> Report<G::Move> {
+    let mut list = MoveList::new(G::NULL_MOVE);
+    pos.generate(GenKind::All, &mut list);
+    let root_moves = list.as_slice().to_vec();
+    search_lines(pos, root_moves, limits, tt, stop, 1, &|_| {})
+}
+
+/// A search of `pos` on one thread over `root_moves` to `limits`, with `tt`, until `stop` is
+/// raised at the latest, reporting the `multipv` best lines to `emit` as it goes.
+pub fn search_lines<G: EngineGame>(
+    pos: G,
+    root_moves: Vec<G::Move>,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    multipv: usize,
+    emit: &(dyn Fn(Event<G::Move>) + Sync),
+) -> Report<G::Move> {
+    let nodes = AtomicU64::new(0);
+    let deadline = Deadline::new(limits, Duration::ZERO);
+    let shared = Shared::new(tt, stop, &nodes, &deadline, limits);
+    search(Job::new(pos, root_moves, shared).with_lines(multipv), emit)
+}
+
+/// One search of `pos` to `depth` on one thread, with whatever `tt` holds: what `bench` does
+/// for each position, and what `jiangjun openings` scores candidate positions with.
+pub fn fixed_depth<G: EngineGame>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move> {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    search_once(pos, &limits, tt)
+}
