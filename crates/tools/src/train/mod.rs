@@ -231,11 +231,16 @@ fn train(config: &TrainArgs) -> Result<(), String> {
          fitted for EvalBlend {}, \
          lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
          error {}",
-        config.data.join(",")
+        config
+            .data
+            .iter()
+            .map(|d| file_name(d))
+            .collect::<Vec<_>>()
+            .join(",")
             + &config
                 .init
                 .as_ref()
-                .map(|p| format!(", starting from {p}"))
+                .map(|p| format!(", starting from {}", file_name(p)))
                 .unwrap_or_default(),
         train.len(),
         valid.len(),
@@ -291,4 +296,13 @@ pub fn quantisation_error(float: &FloatNet, net: &Net, samples: &[Sample]) -> (f
         total += diff;
     }
     (worst, total / samples.len().max(1) as f32)
+}
+
+/// The last part of a path: what a net's header says of its data and its starting net, so
+/// that a shipped net never carries a machine's directories.
+fn file_name(path: &str) -> &str {
+    path.trim_end_matches(['/', '\\'])
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(path)
 }
