@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The strength ladder behind UCI_Elo (README, "Strength limits"): jiangjun at several Skill
+# The strength ladder behind UCI_Elo (docs/strength-limits.md): jiangjun at several Skill
 # Levels, then ratings with 95% intervals by scripts/ladder_elo.py.
 #
 # Two shapes:

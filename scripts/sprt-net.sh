@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPRT of a net ("net", EvalFile NET) against another evaluation of the same build ("base":
-# the classical evaluation, or BASE_NET), the test every promoted net passes (issue 13).
+# the classical evaluation, or BASE_NET), the test every promoted net passes.
 # Usage: scripts/sprt-net.sh NET [classical|BASE_NET] [extra jiangjun match flags...]
-#   scripts/sprt-net.sh /work/data/nnue/a.nnue classical --nodes 20000   # a busy machine
-#   scripts/sprt-net.sh /work/data/nnue/b.nnue /work/data/nnue/a.nnue --tc 10+0.1
+#   scripts/sprt-net.sh data/nnue/a.nnue classical --nodes 20000   # a busy machine
+#   scripts/sprt-net.sh data/nnue/b.nnue data/nnue/a.nnue --tc 10+0.1
 #   NET or BASE_NET may be <builtin>, the net inside the binary.
 # Defaults as scripts/sprt.sh: --tc 5+0.05, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to
 # 20000 games, the 5000 balanced openings, concurrency 2 (CONCURRENCY overrides). A fixed node

@@ -9,7 +9,7 @@
 # within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
 # GAME=chess: a chess SPRT (--game chess, both engines over UCI), from the runner's 40
 # built-in chess lines unless --openings is given.
-# See README, Matches: how the SPRT decides, and how long it takes.
+# See docs/tools/match.md: how the SPRT decides, and how long it takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base_ref=${1:-main}

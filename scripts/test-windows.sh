@@ -13,7 +13,7 @@
 #   --smoke (what CI runs): the handshake and XiangQi Wizard transcripts, perft of the two start
 #   positions up to 5 million leaves, and one match of two games.
 #   --repeat N: only the transcripts, replayed N times, every failed session listed and counted
-#   (to measure a rare failure, such as the Wine crash at exit described in the README).
+#   (to measure a rare failure, such as the Wine crash at exit described in docs/windows.md).
 # Figures go to stdout, progress to stderr. Installs wine64 (and what the build needs) with
 # apt-get if missing. Wine runs in a prefix of its own under target/, so a user's ~/.wine is
 # not touched, and its server is stopped at the end.

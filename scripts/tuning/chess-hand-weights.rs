@@ -1,6 +1,6 @@
 //! Chess evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in the
 //! middlegame), indexed as `params` lays them out. Written by `jiangjun --game chess tune`:
-//! see README, "Tuning".
+//! see docs/tools/tune.md.
 //! Hand-set (translated from the formulas of the first, untuned evaluation), not yet tuned.
 
 use super::S;

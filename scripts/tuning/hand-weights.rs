@@ -1,5 +1,5 @@
 //! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
-//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, "Tuning".
+//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see docs/tools/tune.md.
 //! Hand-seeded from the first release's tables until the first tuning run.
 
 use super::S;

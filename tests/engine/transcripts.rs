@@ -350,7 +350,7 @@ fn every_recorded_session_replays() {
     );
 }
 
-/// For an engine killed by a host signal, what that has meant so far (README, Windows): under
+/// For an engine killed by a host signal, what that has meant so far (docs/windows.md): under
 /// Wine the signal kills Wine's process, not the Windows program, whose own faults show as exit
 /// codes (0xC0000005 for an access violation).
 fn host_signal_note(status: std::process::ExitStatus) -> &'static str {

@@ -1,4 +1,4 @@
-//! The command line from the outside: the invocations README and scripts/ use still work,
+//! The command line from the outside: the invocations docs/ and scripts/ use still work,
 //! every subcommand refuses bad arguments with one line on stderr and exit code 2, help and
 //! shell completions are there, and the match summary is strict JSON whatever the names.
 

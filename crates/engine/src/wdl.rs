@@ -27,12 +27,12 @@ pub struct WdlModel {
     pub b: [f64; 3],
 }
 
-/// Xiangqi's model, fitted by `jiangjun tune --wdl` (src/tune/wdl.rs) on the self-play
-/// training files of 30 November – 1 December 2026 (`/work/data/selfplay-{5k,b,c,d}-train.txt`:
+/// Xiangqi's model, fitted by `jiangjun tune --wdl` (the tools crate's `tune/wdl.rs`) on the
+/// self-play training files of 30 November – 1 December 2026 (`selfplay-{5k,b,c,d}-train.txt`:
 /// 673,182 positions searched at 5,000 nodes a move by four builds, from the first tuning to
 /// the third fit; 53.9% of them from drawn games), material share = the evaluation's phase /
 /// 32. Quadratic in the material because that shape had the lowest log loss on the held-out
-/// test files (74,791 positions): 0.5935, against 0.6077 linear and 0.7229 constant (README,
+/// test files (74,791 positions): 0.5935, against 0.6077 linear and 0.7229 constant (docs/protocols.md,
 /// "Win/draw/loss").
 pub const XIANGQI: WdlModel = WdlModel {
     a: [931.089, -1856.976, 1137.605],

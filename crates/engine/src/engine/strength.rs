@@ -13,7 +13,7 @@
 //! so a limited engine never loses on time.
 //!
 //! `UCI_Elo` picks a fractional level from `LADDER`, the ratings measured by
-//! `scripts/ladder.sh` (README, "Strength limits"), by linear interpolation between measured
+//! `scripts/ladder.sh` (docs/strength-limits.md), by linear interpolation between measured
 //! levels; nodes and temperature follow the fractional level smoothly.
 
 use crate::search::{Info, MATE_BOUND};
@@ -37,7 +37,7 @@ const BASE_TEMPERATURE: f64 = 120.0;
 /// - `FORMAT=chain LEVELS="8 10 12 14 16 18" SEED=12 scripts/ladder.sh 40`: each level
 ///   against the next, 40 games at the higher level's budget (200 games).
 ///
-/// The 95% intervals of the steps are in the README. The scale is anchored by setting level
+/// The 95% intervals of the steps are in docs/results.md. The scale is anchored by setting level
 /// 0 to 1320 (Stockfish's lowest `UCI_Elo`); the differences above it are the measured ones.
 /// Level 19 is not measured: `UCI_Elo` stops at level 18, `Skill Level` reaches above it.
 pub const LADDER: [(f64, i32); 10] = [

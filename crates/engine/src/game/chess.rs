@@ -3,11 +3,9 @@
 use super::EngineGame;
 use crate::eval::chess as classical;
 use crate::eval::linear::S;
+use jiangjun_rules::GameKind;
 use jiangjun_rules::chess::moves::Special;
-use jiangjun_rules::chess::{
-    FenError, Kind, Move, MoveError, Piece, Position, castling_rook, ep_victim,
-};
-use jiangjun_rules::{Game, GameKind, GenKind, MoveList, Outcome, Side};
+use jiangjun_rules::chess::{Kind, Move, Piece, Position, castling_rook, ep_victim};
 use std::ops::Deref;
 
 /// A chess position with the evaluation's incremental sums. It reads as the rules' `Position`
@@ -120,114 +118,7 @@ impl Chess {
     }
 }
 
-impl Game for Chess {
-    type Move = Move;
-    type FenError = FenError;
-    type MoveError = MoveError;
-
-    const NULL_MOVE: Move = Move::NONE;
-    const MOVE_INDEX_COUNT: usize = Position::MOVE_INDEX_COUNT;
-    const PIECE_COUNT: usize = Position::PIECE_COUNT;
-    const SQUARE_COUNT: usize = Position::SQUARE_COUNT;
-
-    fn startpos() -> Self {
-        Chess::from(Position::startpos())
-    }
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Position::from_fen(fen).map(Chess::from)
-    }
-    fn to_fen(&self) -> String {
-        self.pos.to_fen()
-    }
-    #[inline]
-    fn side_to_move(&self) -> Side {
-        self.pos.side_to_move()
-    }
-    #[inline]
-    fn key(&self) -> u64 {
-        self.pos.key()
-    }
-    #[inline]
-    fn key_after(&self, m: Move) -> u64 {
-        self.pos.key_after(m)
-    }
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.pos.in_check()
-    }
-    #[inline]
-    fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
-        Game::generate(&self.pos, kind, out)
-    }
-    fn count_moves(&self) -> usize {
-        Game::count_moves(&self.pos)
-    }
-    #[inline]
-    fn is_legal(&self, m: Move) -> bool {
-        self.pos.is_legal(m)
-    }
-    #[inline]
-    fn is_capture(&self, m: Move) -> bool {
-        Game::is_capture(&self.pos, m)
-    }
-    #[inline]
-    fn moved_piece(&self, m: Move) -> usize {
-        Game::moved_piece(&self.pos, m)
-    }
-    #[inline]
-    fn captured_piece(&self, m: Move) -> Option<usize> {
-        Game::captured_piece(&self.pos, m)
-    }
-    #[inline]
-    fn move_target(m: Move) -> usize {
-        Position::move_target(m)
-    }
-    #[inline]
-    fn gives_check(&mut self, m: Move) -> bool {
-        Game::gives_check(&mut self.pos, m)
-    }
-    #[inline]
-    fn make(&mut self, m: Move) {
-        Chess::make(self, m)
-    }
-    #[inline]
-    fn unmake(&mut self) {
-        Chess::unmake(self)
-    }
-    #[inline]
-    fn make_null(&mut self) {
-        Chess::make_null(self)
-    }
-    #[inline]
-    fn unmake_null(&mut self) {
-        Chess::unmake(self)
-    }
-    #[inline]
-    fn rule_outcome(&self) -> Option<Outcome> {
-        self.pos.rule_outcome()
-    }
-    fn no_moves_outcome(&self) -> Outcome {
-        self.pos.no_moves_outcome()
-    }
-    #[inline]
-    fn move_index(m: Move) -> usize {
-        Position::move_index(m)
-    }
-    #[inline]
-    fn move_to_bits(m: Move) -> u16 {
-        Position::move_to_bits(m)
-    }
-    #[inline]
-    fn move_from_bits(bits: u16) -> Option<Move> {
-        Position::move_from_bits(bits)
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.pos.parse_move(text)
-    }
-    fn format_move(&self, m: Move) -> String {
-        Game::format_move(&self.pos, m)
-    }
-}
+game_through_position!(Chess, Position);
 
 /// Chess: the start position, the perft suite's Kiwipete and endgame positions, and
 /// middlegames and endgames from Stockfish's bench list (castling, promotion and en passant

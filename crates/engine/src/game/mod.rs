@@ -9,6 +9,126 @@
 //! moved; the same sums as before in the same positions, so the search is node for node the
 //! same.
 
+/// `Game` for an engine position: the rules' answers come from the wrapped `pos`, and the moves
+/// go through the wrapper's own `make`, `unmake` and `make_null`, which keep the evaluation's
+/// state. `$rules` is the rules' position type; the wrapper is built `From` it.
+macro_rules! game_through_position {
+    ($wrapper:ty, $rules:ty) => {
+        impl jiangjun_rules::Game for $wrapper {
+            type Move = <$rules as jiangjun_rules::Game>::Move;
+            type FenError = <$rules as jiangjun_rules::Game>::FenError;
+            type MoveError = <$rules as jiangjun_rules::Game>::MoveError;
+
+            const NULL_MOVE: Self::Move = <$rules as jiangjun_rules::Game>::NULL_MOVE;
+            const MOVE_INDEX_COUNT: usize = <$rules as jiangjun_rules::Game>::MOVE_INDEX_COUNT;
+            const PIECE_COUNT: usize = <$rules as jiangjun_rules::Game>::PIECE_COUNT;
+            const SQUARE_COUNT: usize = <$rules as jiangjun_rules::Game>::SQUARE_COUNT;
+
+            fn startpos() -> Self {
+                Self::from(<$rules as jiangjun_rules::Game>::startpos())
+            }
+            fn from_fen(fen: &str) -> Result<Self, Self::FenError> {
+                <$rules as jiangjun_rules::Game>::from_fen(fen).map(Self::from)
+            }
+            fn to_fen(&self) -> String {
+                jiangjun_rules::Game::to_fen(&self.pos)
+            }
+            #[inline]
+            fn side_to_move(&self) -> jiangjun_rules::Side {
+                jiangjun_rules::Game::side_to_move(&self.pos)
+            }
+            #[inline]
+            fn key(&self) -> u64 {
+                jiangjun_rules::Game::key(&self.pos)
+            }
+            #[inline]
+            fn key_after(&self, m: Self::Move) -> u64 {
+                jiangjun_rules::Game::key_after(&self.pos, m)
+            }
+            #[inline]
+            fn in_check(&self) -> bool {
+                jiangjun_rules::Game::in_check(&self.pos)
+            }
+            #[inline]
+            fn generate(
+                &self,
+                kind: jiangjun_rules::GenKind,
+                out: &mut jiangjun_rules::MoveList<Self::Move>,
+            ) {
+                jiangjun_rules::Game::generate(&self.pos, kind, out)
+            }
+            fn count_moves(&self) -> usize {
+                jiangjun_rules::Game::count_moves(&self.pos)
+            }
+            #[inline]
+            fn is_legal(&self, m: Self::Move) -> bool {
+                jiangjun_rules::Game::is_legal(&self.pos, m)
+            }
+            #[inline]
+            fn is_capture(&self, m: Self::Move) -> bool {
+                jiangjun_rules::Game::is_capture(&self.pos, m)
+            }
+            #[inline]
+            fn moved_piece(&self, m: Self::Move) -> usize {
+                jiangjun_rules::Game::moved_piece(&self.pos, m)
+            }
+            #[inline]
+            fn captured_piece(&self, m: Self::Move) -> Option<usize> {
+                jiangjun_rules::Game::captured_piece(&self.pos, m)
+            }
+            #[inline]
+            fn move_target(m: Self::Move) -> usize {
+                <$rules as jiangjun_rules::Game>::move_target(m)
+            }
+            #[inline]
+            fn gives_check(&mut self, m: Self::Move) -> bool {
+                jiangjun_rules::Game::gives_check(&mut self.pos, m)
+            }
+            #[inline]
+            fn make(&mut self, m: Self::Move) {
+                <$wrapper>::make(self, m)
+            }
+            #[inline]
+            fn unmake(&mut self) {
+                <$wrapper>::unmake(self)
+            }
+            #[inline]
+            fn make_null(&mut self) {
+                <$wrapper>::make_null(self)
+            }
+            #[inline]
+            fn unmake_null(&mut self) {
+                <$wrapper>::unmake(self)
+            }
+            #[inline]
+            fn rule_outcome(&self) -> Option<jiangjun_rules::Outcome> {
+                jiangjun_rules::Game::rule_outcome(&self.pos)
+            }
+            fn no_moves_outcome(&self) -> jiangjun_rules::Outcome {
+                jiangjun_rules::Game::no_moves_outcome(&self.pos)
+            }
+            #[inline]
+            fn move_index(m: Self::Move) -> usize {
+                <$rules as jiangjun_rules::Game>::move_index(m)
+            }
+            #[inline]
+            fn move_to_bits(m: Self::Move) -> u16 {
+                <$rules as jiangjun_rules::Game>::move_to_bits(m)
+            }
+            #[inline]
+            fn move_from_bits(bits: u16) -> Option<Self::Move> {
+                <$rules as jiangjun_rules::Game>::move_from_bits(bits)
+            }
+            fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+                jiangjun_rules::Game::parse_move(&self.pos, text)
+            }
+            fn format_move(&self, m: Self::Move) -> String {
+                jiangjun_rules::Game::format_move(&self.pos, m)
+            }
+        }
+    };
+}
+
 mod chess;
 #[cfg(test)]
 mod nnue_tests;

@@ -7,8 +7,8 @@ use crate::eval::linear::S;
 use crate::eval::xiangqi as classical;
 use crate::evaluation::Evaluation;
 use crate::nnue::{Accumulators, Net};
-use jiangjun_rules::xiangqi::{FenError, Kind, Move, MoveError, Position};
-use jiangjun_rules::{Game, GameKind, GenKind, MoveList, Outcome, Side};
+use jiangjun_rules::xiangqi::{Kind, Move, Position};
+use jiangjun_rules::{GameKind, Side};
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -179,114 +179,7 @@ impl Xiangqi {
     }
 }
 
-impl Game for Xiangqi {
-    type Move = Move;
-    type FenError = FenError;
-    type MoveError = MoveError;
-
-    const NULL_MOVE: Move = Move::NONE;
-    const MOVE_INDEX_COUNT: usize = Position::MOVE_INDEX_COUNT;
-    const PIECE_COUNT: usize = Position::PIECE_COUNT;
-    const SQUARE_COUNT: usize = Position::SQUARE_COUNT;
-
-    fn startpos() -> Self {
-        Xiangqi::from(Position::startpos())
-    }
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Position::from_fen(fen).map(Xiangqi::from)
-    }
-    fn to_fen(&self) -> String {
-        self.pos.to_fen()
-    }
-    #[inline]
-    fn side_to_move(&self) -> Side {
-        self.pos.side_to_move()
-    }
-    #[inline]
-    fn key(&self) -> u64 {
-        self.pos.key()
-    }
-    #[inline]
-    fn key_after(&self, m: Move) -> u64 {
-        self.pos.key_after(m)
-    }
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.pos.in_check()
-    }
-    #[inline]
-    fn generate(&self, kind: GenKind, out: &mut MoveList<Move>) {
-        Game::generate(&self.pos, kind, out)
-    }
-    fn count_moves(&self) -> usize {
-        Game::count_moves(&self.pos)
-    }
-    #[inline]
-    fn is_legal(&self, m: Move) -> bool {
-        self.pos.is_legal(m)
-    }
-    #[inline]
-    fn is_capture(&self, m: Move) -> bool {
-        Game::is_capture(&self.pos, m)
-    }
-    #[inline]
-    fn moved_piece(&self, m: Move) -> usize {
-        Game::moved_piece(&self.pos, m)
-    }
-    #[inline]
-    fn captured_piece(&self, m: Move) -> Option<usize> {
-        Game::captured_piece(&self.pos, m)
-    }
-    #[inline]
-    fn move_target(m: Move) -> usize {
-        Position::move_target(m)
-    }
-    #[inline]
-    fn gives_check(&mut self, m: Move) -> bool {
-        Game::gives_check(&mut self.pos, m)
-    }
-    #[inline]
-    fn make(&mut self, m: Move) {
-        Xiangqi::make(self, m)
-    }
-    #[inline]
-    fn unmake(&mut self) {
-        Xiangqi::unmake(self)
-    }
-    #[inline]
-    fn make_null(&mut self) {
-        Xiangqi::make_null(self)
-    }
-    #[inline]
-    fn unmake_null(&mut self) {
-        Xiangqi::unmake(self)
-    }
-    #[inline]
-    fn rule_outcome(&self) -> Option<Outcome> {
-        self.pos.rule_outcome()
-    }
-    fn no_moves_outcome(&self) -> Outcome {
-        self.pos.no_moves_outcome()
-    }
-    #[inline]
-    fn move_index(m: Move) -> usize {
-        Position::move_index(m)
-    }
-    #[inline]
-    fn move_to_bits(m: Move) -> u16 {
-        Position::move_to_bits(m)
-    }
-    #[inline]
-    fn move_from_bits(bits: u16) -> Option<Move> {
-        Position::move_from_bits(bits)
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.pos.parse_move(text)
-    }
-    fn format_move(&self, m: Move) -> String {
-        Game::format_move(&self.pos, m)
-    }
-}
+game_through_position!(Xiangqi, Position);
 
 /// Openings, middlegames and endgames, from the project's perft and opening sets.
 const BENCH_POSITIONS: [&str; 12] = [

@@ -27,7 +27,7 @@ use session::{Carried, End, Session, Start};
 /// ending. Under Wine 8, the reader ending because the GUI closed the input right after `quit`,
 /// just after a search thread had ended, while the process ended, crashed `wine64` itself
 /// (SIGSEGV; about one session in 250 of the transcript replay, one in 25 of a minimal program
-/// doing the same: README, Windows). A process that ends takes its waiting threads with it on
+/// doing the same: docs/windows.md). A process that ends takes its waiting threads with it on
 /// every system, Windows' `ExitProcess` included, so nothing is lost by waiting.
 pub fn run<G: EngineGame>() {
     serve_from::<G>(

@@ -3,7 +3,7 @@
 //! meant to be, and our command parser reads real GUI command lines (Cute Chess, Arena,
 //! python-chess) as vampirc-uci does. It is not used at run time: it turns every line it cannot
 //! parse into one `Unknown`, where a GUI needs a precise answer (the last tests below show
-//! the lines where that matters; README "Chess over UCI" says why).
+//! the lines where that matters; docs/chess.md says why).
 
 use super::command::{Command, Setting};
 use super::session::Dialect;

@@ -226,7 +226,7 @@ mod tests {
     /// Runs the search for every square and writes the numbers it found into
     /// `magic_numbers.rs`: `cargo test --release --lib -- --ignored write_magic_numbers`.
     #[test]
-    #[ignore = "writes src/game/chess/magic_numbers.rs"]
+    #[ignore = "writes src/chess/magic_numbers.rs"]
     fn write_magic_numbers() {
         let (m, searched) = Magics::build(false);
         assert_eq!(searched, 128);

@@ -5,7 +5,7 @@
 //! Why this shape: short-range pieces and the generator's ray walks need a mailbox lookup,
 //! iterating the side to move's pieces needs a set, and attack detection (is the king in check,
 //! which pieces must not leave their point) needs the first and second piece along a line, which
-//! the occupancy lines give with a shift and a bit scan. The README has the measurements.
+//! the occupancy lines give with a shift and a bit scan. docs/results.md has the measurements.
 
 use super::lines;
 use super::types::{FILES, Kind, Move, Piece, RANKS, SQUARES, Square};

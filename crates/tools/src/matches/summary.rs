@@ -1,6 +1,6 @@
 //! The match summary as JSON (`jiangjun match --json FILE`): typed records that serde writes,
 //! so names with quotes, backslashes or any Unicode come out as valid JSON. The keys are the
-//! ones the runner always wrote; README ("JSON written by the tools") shows the shape.
+//! ones the runner always wrote; docs/tools/match.md shows the shape.
 
 use super::report::{EngineStats, PairingStats, Tally};
 use super::stats::{self, SprtParams, SprtVerdict};

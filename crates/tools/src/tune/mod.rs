@@ -50,7 +50,7 @@ pub struct TuneArgs {
     /// Self-play data (`FEN | result | score` lines), comma-separated files.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
     data: Vec<String>,
-    /// Where the weights go [default: the game's src/game/GAME/eval/weights.rs].
+    /// Where the weights go [default: the game's crates/engine/src/eval/GAME/weights.rs].
     #[arg(long, value_name = "PATH")]
     out: Option<String>,
     #[command(flatten)]

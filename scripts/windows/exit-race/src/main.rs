@@ -1,4 +1,4 @@
-//! The Wine 8 crash at exit (README, Windows) with nothing of the engine: a stdin thread sends
+//! The Wine 8 crash at exit (docs/windows.md) with nothing of the engine: a stdin thread sends
 //! lines over a channel; `go` starts a worker thread with the search's 64 MiB stack, joins it and
 //! answers `bestmove`; `quit` answers `bye` and returns from `main`. With `EXIT_RACE_PARK` set,
 //! the stdin thread waits at the end of its input instead of ending (the engine's fix).

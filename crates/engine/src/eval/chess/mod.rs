@@ -101,7 +101,7 @@ impl Tunable for Position {
     const WEIGHTS_HEADER: &'static str = "\
 //! Chess evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in the
 //! middlegame), indexed as `params` lays them out. Written by `jiangjun --game chess tune`:
-//! see README, \"Tuning\".
+//! see docs/tools/tune.md.
 ";
     fn weight_name(i: usize) -> String {
         params::name(i)

@@ -1,6 +1,6 @@
 //! Chess evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in the
 //! middlegame), indexed as `params` lays them out. Written by `jiangjun --game chess tune`:
-//! see README, "Tuning".
+//! see docs/tools/tune.md.
 //! Tuned from 70283 positions (selfplay-chess-5k-train.txt, selfplay-chess-5k-b-train.txt), K 0.990, lambda 0.5, 1000 epochs.
 
 use super::S;

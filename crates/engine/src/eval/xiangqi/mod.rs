@@ -154,7 +154,7 @@ impl Tunable for Position {
     const WEIGHTS_PATH: &'static str = "crates/engine/src/eval/xiangqi/weights.rs";
     const WEIGHTS_HEADER: &'static str = "\
 //! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
-//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, \"Tuning\".
+//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see docs/tools/tune.md.
 ";
     fn weight_name(i: usize) -> String {
         params::name(i)

@@ -1,5 +1,5 @@
 //! Evaluation weights as (middlegame, endgame) pairs in centipawns (100 = a pawn in its own
-//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see README, "Tuning".
+//! half), indexed as `params` lays them out. Written by `jiangjun tune`: see docs/tools/tune.md.
 //! Tuned from 601396 positions (selfplay-5k-train.txt, selfplay-b-train.txt, selfplay-c-train.txt), K 0.396, lambda 0.5, 1000 epochs.
 
 use super::S;

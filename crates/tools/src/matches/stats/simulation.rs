@@ -5,7 +5,7 @@
 //! The true distribution for a shape and an Elo is the one nearest the shape (in the
 //! likelihood sense of `mle.rs`) with that expected score or t-value. The tests run in release
 //! in a few seconds (`cargo test --release --lib simulation -- --nocapture` prints the table);
-//! the ignored one is the README's elo0=0 elo1=5 table and takes minutes.
+//! the ignored one is the elo0=0 elo1=5 table of docs/tools/match.md and takes minutes.
 
 use super::sprt::NELO_PER_T;
 use super::{EloModel, MIN_PAIRS, Penta, SprtParams, SprtVerdict, erf, mle, score_from_elo};
@@ -197,7 +197,7 @@ fn runs_from_env(default: u32) -> u32 {
 }
 
 #[test]
-#[ignore = "a minute: the README's error rates, ten times the fast tests' runs"]
+#[ignore = "a minute: the error rates of docs/tools/match.md, ten times the fast tests' runs"]
 fn precise_error_rates() {
     let n = runs_from_env(10_000);
     check(&SprtParams::new(0.0, 20.0, EloModel::Logistic), &SHAPES, n);
@@ -209,7 +209,7 @@ fn precise_error_rates() {
 }
 
 #[test]
-#[ignore = "many minutes: the README's elo0=0 elo1=5 table (SPRT_SIM_RUNS=N for more runs)"]
+#[ignore = "many minutes: the elo0=0 elo1=5 table of docs/tools/match.md (SPRT_SIM_RUNS=N for more runs)"]
 fn recommended_bounds_table() {
     check(
         &SprtParams::new(0.0, 5.0, EloModel::Logistic),
