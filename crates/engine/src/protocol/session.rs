@@ -388,7 +388,10 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 self.banned.clear();
             }
             Command::Position { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
-                Ok(pos) => {
+                Ok((pos, illegal)) => {
+                    if let Some(e) = illegal {
+                        self.report(&e);
+                    }
                     self.engine.set_position(pos);
                     self.banned.clear();
                 }
@@ -421,7 +424,10 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 }
             }
             Command::Probe { fen, moves } => match build_position::<G>(fen.as_deref(), &moves) {
-                Ok(pos) => {
+                Ok((pos, illegal)) => {
+                    if let Some(e) = illegal {
+                        self.report(&e);
+                    }
                     let entry = self.engine.probe(&pos).map(|e| {
                         let mv = G::move_from_bits(e.mv)
                             .filter(|&m| pos.is_legal(m))
@@ -501,7 +507,14 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
 
 /// The position from a FEN (or the start) with `moves` played; an error names the first
 /// thing wrong and nothing is changed.
-fn build_position<G: EngineGame>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
+/// The position of a `position` (or `probe`) command. A FEN that does not read refuses the
+/// command. The moves are played up to the first that is not legal, which is reported with
+/// the rest left unplayed: the policy of Stockfish and Pikafish, which programs that send a
+/// whole history rely on (a GUI's stray move must not throw away the game before it).
+fn build_position<G: EngineGame>(
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<(G, Option<String>), String> {
     let mut pos = match fen {
         None => G::startpos(),
         Some(f) => G::from_fen(f).map_err(|e| format!("position: {e}"))?,
@@ -509,10 +522,27 @@ fn build_position<G: EngineGame>(fen: Option<&str>, moves: &[String]) -> Result<
     for (i, m) in moves.iter().enumerate() {
         match pos.parse_move(m) {
             Ok(mv) => pos.make(mv),
-            Err(e) => return Err(format!("position: move {} '{m}': {e}", i + 1)),
+            Err(e) => {
+                let played = match i {
+                    0 => "no move played".to_string(),
+                    1 => "the move before it played".to_string(),
+                    n => format!("the {n} moves before it played"),
+                };
+                let rest = moves.len() - i;
+                let message = format!(
+                    "position: move {} '{m}': {e}; {played}, {} ignored",
+                    i + 1,
+                    if rest == 1 {
+                        "it".to_string()
+                    } else {
+                        format!("it and the {} after it", rest - 1)
+                    }
+                );
+                return Ok((pos, Some(message)));
+            }
         }
     }
-    Ok(pos)
+    Ok((pos, None))
 }
 
 fn show<G: EngineGame>(i: &Info<G::Move>, root: &G) -> ShownInfo {
