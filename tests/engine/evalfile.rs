@@ -112,3 +112,26 @@ fn the_blend_decides_how_much_the_net_counts() {
     assert_eq!(none, classical, "a share of 0 is the classical evaluation");
     e.send("quit");
 }
+
+#[test]
+fn a_net_that_does_not_load_keeps_the_evaluation_in_use() {
+    let mut e = started();
+    let shipped = search(&mut e);
+    e.send("setoption name EvalFile value /nope.nnue");
+    let said = e.wait_for("info string EvalFile");
+    assert!(
+        said.contains("still evaluating with the net <builtin> blended 50 %"),
+        "{said}"
+    );
+    assert_eq!(search(&mut e), shipped, "the shipped net still evaluates");
+    e.send("setoption name EvalFile value <empty>");
+    let classical = search(&mut e);
+    assert_ne!(classical, shipped);
+    e.send("setoption name EvalFile value tests/data/nnue/damaged.nnue");
+    let said = e.wait_for("info string EvalFile");
+    assert!(
+        said.ends_with("still evaluating with the classical evaluation"),
+        "{said}"
+    );
+    assert_eq!(search(&mut e), classical);
+}

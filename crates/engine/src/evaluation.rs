@@ -103,24 +103,17 @@ impl fmt::Debug for Evaluation {
 }
 
 impl fmt::Display for Evaluation {
-    /// "the classical evaluation", or "the net `<builtin>` (256 hidden, …), 50 % blended with
-    /// the classical evaluation".
+    /// Short, for messages: "the classical evaluation", "the net `<builtin>` alone" or
+    /// "the net `<builtin>` blended 50 % with the classical evaluation".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.net {
-            None => f.write_str("the classical evaluation"),
-            Some(net) => {
-                write!(
-                    f,
-                    "the net {} ({} hidden, {})",
-                    self.name,
-                    net.hidden(),
-                    net.header.description
-                )?;
-                match self.blend {
-                    100 => f.write_str(" alone"),
-                    b => write!(f, ", {b} % blended with the classical evaluation"),
-                }
-            }
+        match (&self.net, self.blend) {
+            (None, _) => f.write_str("the classical evaluation"),
+            (Some(_), 100) => write!(f, "the net {} alone", self.name),
+            (Some(_), b) => write!(
+                f,
+                "the net {} blended {b} % with the classical evaluation",
+                self.name
+            ),
         }
     }
 }
@@ -145,5 +138,13 @@ mod tests {
         let missing = Evaluation::load("/no/such.nnue", 50).expect_err("no such file");
         assert!(missing.contains("/no/such.nnue"), "{missing}");
         assert_eq!(Evaluation::classical().with_blend(200).blend(), 100);
+        assert_eq!(
+            shipped.to_string(),
+            "the net <builtin> blended 70 % with the classical evaluation"
+        );
+        assert_eq!(
+            Evaluation::classical().to_string(),
+            "the classical evaluation"
+        );
     }
 }

@@ -269,6 +269,34 @@ mod tests {
     }
 
     #[test]
+    fn ucci_reads_the_name_value_form_too() {
+        use super::command::{Command, Setting};
+        let ucci = |line: &str| parse_in_both_dialects::<Xiangqi>(line, Side::Red)[0].clone();
+        let set = |s: Setting| format!("{:?}", Command::SetOption(s, None));
+        assert_eq!(
+            ucci("setoption name hashsize value 16"),
+            set(Setting::HashMb(16))
+        );
+        assert_eq!(
+            ucci("setoption name bookfiles value C:\\My Books\\BOOK.DAT"),
+            set(Setting::BookFiles("C:\\My Books\\BOOK.DAT".into()))
+        );
+        assert_eq!(
+            ucci("setoption name usebook value off"),
+            set(Setting::UseBook(false))
+        );
+        assert_eq!(
+            ucci("setoption name newgame"),
+            format!("{:?}", Command::NewGame)
+        );
+        assert_eq!(ucci("setoption hashsize 16"), set(Setting::HashMb(16)));
+        assert_eq!(
+            ucci("setoption name promotion value false"),
+            format!("{:?}", Command::Nothing)
+        );
+    }
+
+    #[test]
     fn the_book_options_parse_in_both_dialects() {
         use super::command::{Command, Setting};
         use crate::book::choose::Variety;

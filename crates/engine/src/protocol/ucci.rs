@@ -32,17 +32,32 @@ impl Ucci {
         }
     }
 
+    /// `setoption NAME [VALUE…]`, UCCI's form, or `setoption name NAME [value VALUE…]`, UCI's,
+    /// which some UCCI clients send (PyPI `cchess`); the names are UCCI's either way.
     fn setoption(&mut self, words: &[&str]) -> Command {
-        let Some((name, rest)) = words.split_first() else {
-            return Command::Error("setoption: needs an option name".into());
+        let (name, value) = match words.split_first() {
+            None => return Command::Error("setoption: needs an option name".into()),
+            Some((first, rest)) if is(first, "name") && !rest.is_empty() => {
+                let value_at = rest.iter().position(|w| is(w, "value"));
+                let name = rest[..value_at.unwrap_or(rest.len())].join(" ");
+                let value = value_at.map(|i| rest[i + 1..].join(" "));
+                (name, value.filter(|v| !v.is_empty()))
+            }
+            Some((first, rest)) => (
+                first.to_string(),
+                (!rest.is_empty()).then(|| rest.join(" ")),
+            ),
         };
-        let value = (!rest.is_empty()).then(|| rest.join(" "));
-        match options::read(DialectKind::Ucci, name, value.as_deref()) {
+        match options::read(DialectKind::Ucci, &name, value.as_deref()) {
             Some(Ok(command)) => command,
             Some(Err(e)) => Command::Error(e),
-            // Unknown names are ignored silently: XiangQi Wizard sends its own settings
-            // whatever the engine advertised.
-            None => Command::Nothing,
+            // Unknown names are ignored, as the protocol says: XiangQi Wizard sends its own
+            // settings whatever the engine advertised. Said where a curious user looks
+            // (`RUST_LOG=info`), not as a warning every GUI would trigger.
+            None => {
+                log::info!("setoption {name}: not an option of jiangjun; ignored");
+                Command::Nothing
+            }
         }
     }
 

@@ -73,18 +73,20 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
     }
 
     /// Loads the net of `EvalFile` (empty: back to the classical evaluation) at the blend in
-    /// use. A file that does not read leaves the classical evaluation, and says why.
+    /// use. A file that does not read changes nothing: the evaluation in use stays, and the
+    /// message says which it is, so that a mistyped path never silently costs the engine its
+    /// net. A game without nets keeps the choice for a switch back and says so.
     fn set_eval_file(&mut self, path: &str) {
         let path = path.trim();
-        let blend = self.engine.evaluation().blend();
+        let current = self.engine.evaluation().clone();
         let loaded = match G::HAS_NET || path.is_empty() {
-            true => Evaluation::load(path, blend),
+            true => Evaluation::load(path, current.blend()),
             false => Err(format!(
                 "{}: there is no neural evaluation for this game",
                 G::NAME
             )),
         };
-        let evaluation = match loaded {
+        match loaded {
             Ok(evaluation) => {
                 if let Some(net) = evaluation.net() {
                     let text = format!(
@@ -97,14 +99,13 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                         self.send(&line);
                     }
                 }
-                evaluation
+                self.engine.set_evaluation(evaluation);
             }
-            Err(e) => {
-                self.report(&format!("EvalFile: {e}; the classical evaluation stays"));
-                Evaluation::classical().with_blend(blend)
+            Err(e) if G::HAS_NET => {
+                self.report(&format!("EvalFile: {e}; still evaluating with {current}"))
             }
-        };
-        self.engine.set_evaluation(evaluation);
+            Err(e) => self.report(&format!("EvalFile: {e}; {} evaluates classically", G::NAME)),
+        }
     }
 
     fn set_strength(&mut self, options: StrengthOptions) {
