@@ -4,18 +4,22 @@
 use jiangjun_engine::game::Xiangqi;
 use std::process::ExitCode;
 
+use std::time::Duration;
+
 mod cli;
+mod logging;
 
 fn main() -> ExitCode {
-    // Logs go to stderr; warnings (bad input) show by default, RUST_LOG=debug shows more.
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .format_timestamp(None)
-        .init();
+    // Logs go to stderr without ever blocking the engine (`logging`).
+    let logs = logging::init();
     let args: Vec<_> = std::env::args_os().collect();
-    if args.len() == 1 {
+    let code = if args.len() == 1 {
         // A GUI starting the engine: straight to the protocol, no command-line parser built.
         jiangjun_engine::protocol::run::<Xiangqi>();
-        return ExitCode::SUCCESS;
-    }
-    cli::run(args)
+        ExitCode::SUCCESS
+    } else {
+        cli::run(args)
+    };
+    logs.flush(Duration::from_millis(500));
+    code
 }

@@ -14,6 +14,7 @@ mod multipv;
 mod search_panic;
 mod search_rules;
 mod startup;
+mod stderr_unread;
 mod stopped_score;
 mod strength;
 mod transcripts;
