@@ -216,6 +216,19 @@ impl EnginePipe {
         EnginePipe::from_child(spawn_engine())
     }
 
+    /// An engine started with command-line arguments (`--game chess`).
+    pub fn start_with_args(args: &[&str]) -> EnginePipe {
+        EnginePipe::from_child(KillOnDrop(
+            std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+                .args(args)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("engine starts"),
+        ))
+    }
+
     pub fn from_child(mut child: KillOnDrop) -> EnginePipe {
         use std::io::BufRead;
         let input = child.0.stdin.take().expect("stdin piped");

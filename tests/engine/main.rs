@@ -7,6 +7,7 @@
 mod common;
 
 mod analysis_hold;
+mod bestmove_pv;
 mod chess_search;
 mod evalfile;
 mod hash_memory;

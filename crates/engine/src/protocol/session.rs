@@ -127,6 +127,8 @@ pub struct Session<G: EngineGame, D: Dialect, W: Write> {
     debug: bool,
     randomness: i32,
     draw_offered: bool,
+    /// The last best line shown (`multipv 1`) of the running search: `bestmove` must start it.
+    last_line: Option<Info<G::Move>>,
     book: BookUse,
     /// `UCI_ShowWDL`: add win/draw/loss to every `info` line.
     show_wdl: bool,
@@ -160,6 +162,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             debug: false,
             randomness: 0,
             draw_offered: false,
+            last_line: None,
             book: carried.book,
             show_wdl: carried.show_wdl,
             strength: carried.strength,
@@ -279,15 +282,10 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
     fn event(&mut self, ev: Event<G::Move>) -> Flow {
         match ev {
             Event::Info(i) => {
-                let pos = self.engine.position();
-                let shown = show(&i, pos);
-                // The root's material for every line: the lines of one search share it, as in
-                // Stockfish.
-                let wdl = crate::wdl::model_for(G::KIND)
-                    .filter(|_| self.show_wdl)
-                    .map(|m| m.per_mille(i.score, pos.material_share()));
-                let line = self.dialect.info(&shown, wdl);
-                self.send(&line);
+                self.send_info(&i);
+                if i.multipv == 1 {
+                    self.last_line = Some(i);
+                }
             }
             Event::CurrMove { depth, mv, number } => {
                 let line =
@@ -324,6 +322,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 ponder,
                 score,
             } => {
+                self.line_for_bestmove(best, ponder, score);
                 let pos = self.engine.position();
                 let best_text = best.map(|m| pos.format_move(m));
                 let ponder_text = ponder.and_then(|p| {
@@ -342,6 +341,46 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             }
         }
         Flow::Continue
+    }
+
+    /// An iteration's line in the dialect's words, with win/draw/loss when asked for.
+    fn send_info(&mut self, i: &Info<G::Move>) {
+        let pos = self.engine.position();
+        let shown = show(i, pos);
+        // The root's material for every line: the lines of one search share it, as in
+        // Stockfish.
+        let wdl = crate::wdl::model_for(G::KIND)
+            .filter(|_| self.show_wdl)
+            .map(|m| m.per_mille(i.score, pos.material_share()));
+        let line = self.dialect.info(&shown, wdl);
+        self.send(&line);
+    }
+
+    /// GUIs draw their arrows and evaluation graphs from the last `info … pv`, and clients
+    /// (python-chess) report its score with the move played: when the move about to be played
+    /// is not the first of the last line shown (it comes from an unfinished iteration, another
+    /// thread, or a strength limit's choice), one more line is sent whose PV starts with it,
+    /// with the score it was played for, as Stockfish does.
+    fn line_for_bestmove(&mut self, best: Option<G::Move>, ponder: Option<G::Move>, score: i32) {
+        let last = self.last_line.take();
+        let Some(best) = best else {
+            return;
+        };
+        let Some(last) = last else {
+            return; // no line was shown, so none contradicts the move
+        };
+        if last.pv.first() == Some(&best) {
+            return;
+        }
+        let mut pv = vec![best];
+        pv.extend(ponder);
+        let line = Info {
+            pv,
+            score,
+            multipv: 1,
+            ..last
+        };
+        self.send_info(&line);
     }
 
     /// After a search or task has answered: join its thread and replay the queued commands in

@@ -41,6 +41,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             amplitude: self.randomness,
             seed: seed(),
         };
+        self.last_line = None;
         if !self.engine.go(go.limits, root, noise) {
             self.report("go: could not start a search");
             let line = self.dialect.bestmove(None, None, false);
