@@ -6,7 +6,7 @@
 //! engine then starts without building the parser. Nothing imports this module: it is the
 //! top floor.
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
 use jiangjun_tools::args::{game_kind, one_line, usage_error};
@@ -51,7 +51,10 @@ pub enum Tool {
 
 /// Parses `args` (program name first) and runs what they ask for.
 pub fn run(args: Vec<OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(&args) {
+    let parsed = command()
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help, --version: not a mistake.
@@ -116,6 +119,20 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// The command with this build's versions: `-V` the version and commit, `--version` also the
+/// target, whether the net's kernels run with AVX2 here, and the built-in net.
+fn command() -> clap::Command {
+    // clap keeps these for the program's life; the program builds them once.
+    let short: &'static str = Box::leak(jiangjun_engine::build_info::version().into_boxed_str());
+    let long: &'static str = Box::leak(
+        jiangjun_engine::build_info::describe()
+            .trim_start_matches("jiangjun ")
+            .to_string()
+            .into_boxed_str(),
+    );
+    Cli::command().version(short).long_version(long)
 }
 
 /// The subcommand among `args`, to name it in an error.

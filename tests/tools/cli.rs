@@ -464,3 +464,26 @@ fn play_carries_on_after_a_line_that_is_not_utf8() {
     );
     assert!(!text.contains('\x1b'), "not a terminal: plain text: {text}");
 }
+
+#[test]
+fn version_names_the_build_the_net_and_avx2() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .arg("--version")
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("jiangjun 0.1.0 ("), "{text}");
+    for fact in [
+        "target: ",
+        "AVX2 at run time: ",
+        "built-in net: 256 hidden, checksum 0x",
+    ] {
+        assert!(text.contains(fact), "{fact} in {text}");
+    }
+    let short = std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .arg("-V")
+        .output()
+        .expect("runs");
+    assert_eq!(String::from_utf8_lossy(&short.stdout).lines().count(), 1);
+}

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod build_info;
 pub mod engine;
 pub mod eval;
 pub mod evaluation;

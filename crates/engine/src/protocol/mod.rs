@@ -203,7 +203,9 @@ mod tests {
         );
         let text = String::from_utf8_lossy(&out);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.first(), Some(&"id name jiangjun 0.1.0"));
+        let id = format!("id name jiangjun {}", crate::build_info::version());
+        assert_eq!(lines.first(), Some(&id.as_str()));
+        assert!(id.starts_with("id name jiangjun 0.1.0 ("), "{id}");
         assert_eq!(lines[lines.len() - 3..], ["ucciok", "readyok", "bye"]);
     }
 

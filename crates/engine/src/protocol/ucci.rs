@@ -1,4 +1,5 @@
-//! UCCI, the Universal Chinese Chess Protocol (ElephantEye, XiangQi Wizard, the UCCI league).
+//! UCCI, the Universal Chinese Chess Protocol (ElephantEye, XiangQi Wizard, the UCCI league),
+//! and `d` (the board), which users of Stockfish-family engines type in any dialect.
 //! Times in `go` are seconds unless `usemillisec` is on; we advertise it on by default, as
 //! ElephantEye and Fairy-Stockfish do, so the advertised default matches what we assume.
 
@@ -123,7 +124,7 @@ impl Ucci {
 impl Dialect for Ucci {
     fn handshake(&self, hash_mb: usize) -> Vec<String> {
         vec![
-            format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
+            format!("id name jiangjun {}", crate::build_info::version()),
             "id copyright GPL-3.0-or-later".into(),
             "id author the jiangjun developers".into(),
         ]
@@ -167,6 +168,8 @@ impl Dialect for Ucci {
             },
             "quit" => Command::Quit,
             "ucci" => Command::Nothing,
+            // Stockfish's and Pikafish's `d`, which engine users type in either dialect.
+            "d" => Command::Display,
             other => Command::Error(format!(
                 "unknown command '{}'",
                 other.chars().take(40).collect::<String>()

@@ -127,7 +127,7 @@ impl Uci {
 impl Dialect for Uci {
     fn handshake(&self, hash_mb: usize) -> Vec<String> {
         vec![
-            format!("id name jiangjun {}", env!("CARGO_PKG_VERSION")),
+            format!("id name jiangjun {}", crate::build_info::version()),
             "id author the jiangjun developers".into(),
         ]
         .into_iter()
