@@ -134,3 +134,92 @@ fn the_check_filter_never_misses_a_check_and_see_leaves_the_board_alone() {
         "the games should contain checking moves: {checks}"
     );
 }
+
+/// A random game's position with an advisor, elephant or pawn added where no game could put it
+/// (a composed position), as a FEN; `None` when the set has no such piece left to add.
+fn composed(rng: &mut Rng, plies: usize) -> Option<String> {
+    let fen = random_game(rng, plies).to_fen();
+    let (board, rest) = fen.split_once(' ').expect("a FEN has fields");
+    let mut grid: Vec<Vec<char>> = board
+        .split('/')
+        .map(|rank| {
+            rank.chars()
+                .flat_map(|c| match c.to_digit(10) {
+                    Some(n) => vec!['.'; n as usize],
+                    None => vec![c],
+                })
+                .collect()
+        })
+        .collect();
+    let piece = ['A', 'B', 'P', 'a', 'b', 'p'][rng.below(6)];
+    let set = if piece.eq_ignore_ascii_case(&'p') {
+        5
+    } else {
+        2
+    };
+    if board.chars().filter(|&c| c == piece).count() >= set {
+        return None;
+    }
+    let empty: Vec<(usize, usize)> = (0..10)
+        .flat_map(|r| (0..9).map(move |f| (r, f)))
+        .filter(|&(r, f)| grid[r][f] == '.')
+        .collect();
+    let (r, f) = empty[rng.below(empty.len())];
+    grid[r][f] = piece;
+    let ranks: Vec<String> = grid
+        .iter()
+        .map(|rank| {
+            let mut out = String::new();
+            let mut run = 0;
+            for &c in rank {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out
+        })
+        .collect();
+    Some(format!("{} {rest}", ranks.join("/")))
+}
+
+#[test]
+fn composed_positions_move_by_the_same_rules() {
+    let mut rng = Rng::new(9);
+    let mut unusual = 0;
+    for _ in 0..2000 {
+        let plies = rng.below(80);
+        let Some(fen) = composed(&mut rng, plies) else {
+            continue;
+        };
+        let Ok(mut pos) = jiangjun_rules::xiangqi::Position::from_fen(&fen) else {
+            continue; // the piece gives check to the side not to move
+        };
+        unusual += usize::from(!pos.unusual_placements().is_empty());
+        let us = pos.side_to_move();
+        let mut pseudo = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
+        pos.generate_pseudo(GenKind::All, &mut pseudo);
+        let legal = legal_moves(&pos);
+        for m in pseudo.iter() {
+            pos.make(m);
+            let safe = !pos.is_in_check(us);
+            let gives = pos.in_check();
+            pos.unmake();
+            assert_eq!(safe, legal.contains(&m), "{m} in {fen}");
+            if safe {
+                assert!(!gives || pos.may_give_check(m), "{m} in {fen}");
+                assert_eq!(pos.gives_check_unmade(m), gives, "{m} in {fen}");
+            }
+        }
+        assert_eq!(pos.to_fen(), fen, "the FEN reads back");
+    }
+    assert!(unusual > 120, "only {unusual} composed positions");
+}

@@ -388,4 +388,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// Writes `m` as the engine protocol does (the move's `Display`).
     fn format_move(&self, m: Self::Move) -> String;
+    /// The pieces that stand where no game could have put them (composed positions), one
+    /// sentence each; such a position is still searched as it stands. None by default.
+    fn unusual_placements(&self) -> Vec<String> {
+        Vec::new()
+    }
 }

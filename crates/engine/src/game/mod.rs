@@ -125,6 +125,9 @@ macro_rules! game_through_position {
             fn format_move(&self, m: Self::Move) -> String {
                 jiangjun_rules::Game::format_move(&self.pos, m)
             }
+            fn unusual_placements(&self) -> Vec<String> {
+                jiangjun_rules::Game::unusual_placements(&self.pos)
+            }
         }
     };
 }

@@ -431,6 +431,9 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                     if let Some(e) = illegal {
                         self.report(&e);
                     }
+                    for w in pos.unusual_placements() {
+                        log::warn!("position: {w}; searched as it stands");
+                    }
                     self.engine.set_position(pos);
                     self.banned.clear();
                 }

@@ -124,4 +124,7 @@ impl Game for Position {
     fn format_move(&self, m: Move) -> String {
         m.to_string()
     }
+    fn unusual_placements(&self) -> Vec<String> {
+        Position::unusual_placements(self)
+    }
 }
