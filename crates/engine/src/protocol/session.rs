@@ -127,6 +127,10 @@ pub struct Session<G: EngineGame, D: Dialect, W: Write> {
     debug: bool,
     randomness: i32,
     draw_offered: bool,
+    /// The last `position` command was refused (its FEN did not read): until a position is
+    /// set, `go` searches nothing rather than the previous position, which is not the one
+    /// the GUI meant.
+    refused: bool,
     /// The last best line shown (`multipv 1`) of the running search: `bestmove` must start it.
     last_line: Option<Info<G::Move>>,
     book: BookUse,
@@ -163,6 +167,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             randomness: 0,
             draw_offered: false,
             last_line: None,
+            refused: false,
             book: carried.book,
             show_wdl: carried.show_wdl,
             strength: carried.strength,
@@ -436,8 +441,14 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                     }
                     self.engine.set_position(pos);
                     self.banned.clear();
+                    self.refused = false;
                 }
-                Err(e) => self.report(&format!("{e}; keeping the previous position")),
+                Err(e) => {
+                    self.refused = true;
+                    self.report(&format!(
+                        "{e}; no position is set: go answers without a move until one is"
+                    ));
+                }
             },
             Command::BanMoves(list) => {
                 let pos = self.engine.position().clone();

@@ -13,6 +13,14 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
         for w in &go.warnings {
             self.report(w);
         }
+        if self.refused {
+            // Searching the position before the refused one would answer for a position the
+            // GUI did not mean, and a benchmark would record that answer as this one's.
+            self.report("go: the last position command was refused; answering without a move");
+            let line = self.dialect.bestmove(None, None, false);
+            self.send(&line);
+            return;
+        }
         let pos = self.engine.position().clone();
         let mut root = self.engine.legal_moves();
         if !go.searchmoves.is_empty() {
