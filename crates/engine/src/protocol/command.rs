@@ -29,6 +29,8 @@ pub enum Command {
     Quit,
     /// Print the board (`d`).
     Display,
+    /// Pass the move to the other side (`flip`), where the rules allow it.
+    Flip,
     Perft(u32),
     Bench,
     /// Nothing to do (an unknown UCCI option, a comment).

@@ -499,6 +499,31 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 }
                 return Flow::Quit;
             }
+            Command::Flip => {
+                // The same board with the other side to move (the history and the move
+                // counters start afresh, as after a FEN): refused where that side could
+                // capture the king.
+                let fen = self.engine.position().to_fen();
+                let mut fields: Vec<&str> = fen.split_whitespace().collect();
+                if fields.len() > 1 {
+                    fields[1] = match fields[1] {
+                        "w" | "r" => "b",
+                        _ => "w",
+                    };
+                }
+                if fields.len() > 3 {
+                    fields[3] = "-"; // no en-passant capture for the other side
+                }
+                let flipped = fields.join(" ");
+                match G::from_fen(&flipped) {
+                    Ok(pos) => {
+                        self.engine.set_position(pos);
+                        self.banned.clear();
+                        self.refused = false;
+                    }
+                    Err(e) => self.report(&format!("flip: {e}; the position stays")),
+                }
+            }
             Command::Display => {
                 let text = super::display::display(self.engine.position());
                 for line in text.lines() {

@@ -170,6 +170,7 @@ impl Dialect for Ucci {
             "ucci" => Command::Nothing,
             // Stockfish's and Pikafish's `d`, which engine users type in either dialect.
             "d" => Command::Display,
+            "flip" => Command::Flip,
             other => Command::Error(format!(
                 "unknown command '{}'",
                 other.chars().take(40).collect::<String>()

@@ -157,6 +157,7 @@ impl Dialect for Uci {
             "stop" => Command::Stop,
             "quit" => Command::Quit,
             "d" => Command::Display,
+            "flip" => Command::Flip,
             "bench" => Command::Bench,
             "uci" => Command::Nothing,
             // UCI's `debug on|off` (Arena sends it): our debug output is the stderr log.
