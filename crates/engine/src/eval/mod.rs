@@ -2,4 +2,5 @@
 
 pub mod chess;
 pub mod linear;
+pub mod report;
 pub mod xiangqi;

@@ -187,4 +187,31 @@ impl EngineGame for Chess {
     fn material_share(&self) -> f64 {
         0.0
     }
+
+    fn eval_report(&self) -> Vec<String> {
+        let white = |v: i32| match self.pos.side_to_move() {
+            jiangjun_rules::Side::Red => v,
+            jiangjun_rules::Side::Black => -v,
+        };
+        let mut out = vec!["Evaluation by term (centipawns, White's view):".to_string()];
+        let (rows, tapered, _) = crate::eval::report::classical_terms(&self.pos);
+        for (term, v) in &rows {
+            out.push(format!(
+                "  {term:<30} {:>6}",
+                crate::eval::report::signed(*v)
+            ));
+        }
+        out.push(format!(
+            "  {:<30} {:>6}",
+            "total",
+            crate::eval::report::signed(tapered)
+        ));
+        let v = self.evaluate();
+        out.push(format!(
+            "Evaluation: {} (White's view), {} (side to move)",
+            crate::eval::report::signed(white(v)),
+            crate::eval::report::signed(v)
+        ));
+        out
+    }
 }

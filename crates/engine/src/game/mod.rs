@@ -182,6 +182,9 @@ pub trait EngineGame: Game {
     /// The material share the win/draw/loss model reads: 1 with every piece on the board, 0
     /// with none.
     fn material_share(&self) -> f64;
+    /// The `eval` command's report: the static evaluation taken apart, one line a row (see
+    /// `eval::report`).
+    fn eval_report(&self) -> Vec<String>;
     /// The moves `book` holds for this position, with their weights, heaviest first. Books
     /// are Xiangqi books: other games have none.
     fn book_moves(&self, _book: &Book) -> Vec<(Self::Move, u16)> {

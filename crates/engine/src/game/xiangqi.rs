@@ -4,10 +4,11 @@
 use super::EngineGame;
 use crate::book::Book;
 use crate::eval::linear::S;
+use crate::eval::report;
 use crate::eval::xiangqi as classical;
 use crate::evaluation::Evaluation;
 use crate::nnue::{Accumulators, Net};
-use jiangjun_rules::xiangqi::{Kind, Move, Position};
+use jiangjun_rules::xiangqi::{Kind, Move, Position, Square};
 use jiangjun_rules::{GameKind, Side};
 use std::ops::Deref;
 use std::sync::Arc;
@@ -173,6 +174,35 @@ impl Xiangqi {
         self.classical()
     }
 
+    /// The net's output from Red's view with the piece on `s` taken off, or `None` where that
+    /// leaves no position the rules take (a king, or a capturable king).
+    fn net_without(&self, s: Square) -> Option<i32> {
+        let acc = self.nnue.as_deref()?;
+        if self.pos.piece_at(s)?.kind() == Kind::King {
+            return None;
+        }
+        let mut board = String::new();
+        jiangjun_rules::write_placement(&mut board, 9, 10, |file, rank| {
+            let at = Square::new(file, rank)?;
+            (at != s)
+                .then(|| self.pos.piece_at(at))
+                .flatten()
+                .map(|p| p.letter())
+        });
+        let side = match self.pos.side_to_move() {
+            Side::Red => "w",
+            Side::Black => "b",
+        };
+        let pos = Position::from_fen(&format!("{board} {side} - - 0 1")).ok()?;
+        let mut without = Xiangqi::from(pos);
+        without.set_net(Some(acc.net().clone()));
+        let v = without.accumulators()?.evaluate(without.side_to_move());
+        Some(match without.side_to_move() {
+            Side::Red => v,
+            Side::Black => -v,
+        })
+    }
+
     /// The material phase (see `eval::xiangqi::phase`).
     pub fn phase(&self) -> i32 {
         classical::phase(&self.pos)
@@ -246,5 +276,67 @@ impl EngineGame for Xiangqi {
 
     fn book_moves(&self, book: &Book) -> Vec<(Move, u16)> {
         book.probe(self).iter().map(|c| (c.mv, c.weight)).collect()
+    }
+
+    fn eval_report(&self) -> Vec<String> {
+        let red = |v: i32| match self.pos.side_to_move() {
+            Side::Red => v,
+            Side::Black => -v,
+        };
+        let mut out = vec!["Classical evaluation by term (centipawns, Red's view):".to_string()];
+        let (rows, tapered, scaled) = report::classical_terms(&self.pos);
+        for (term, v) in &rows {
+            out.push(format!("  {term:<30} {:>6}", report::signed(*v)));
+        }
+        out.push(format!(
+            "  {:<30} {:>6} (phase {} of {})",
+            "total",
+            report::signed(tapered),
+            self.phase(),
+            classical::PHASE_MAX
+        ));
+        out.push(format!(
+            "  {:<30} {:>6}",
+            "after the draw scale",
+            report::signed(scaled)
+        ));
+        if let Some(acc) = self.nnue.as_deref() {
+            let full = red(acc.evaluate(self.pos.side_to_move()));
+            out.push(format!(
+                "Net ({} hidden): {} (Red's view). Each piece's part: the output less the output without it:",
+                acc.net().hidden(),
+                report::signed(full)
+            ));
+            for rank in (0..10).rev() {
+                let mut line = format!("  {rank} ");
+                for file in 0..9 {
+                    let cell = Square::new(file, rank)
+                        .and_then(|s| Some((s, self.pos.piece_at(s)?)))
+                        .map(|(s, p)| match self.net_without(s) {
+                            Some(v) => format!("{}{:+}", p.letter(), full - v),
+                            None => format!("{}", p.letter()),
+                        });
+                    line.push_str(&format!("{:>7}", cell.unwrap_or_else(|| ".".into())));
+                }
+                out.push(line);
+            }
+            out.push(format!(
+                "    {}",
+                (0..9)
+                    .map(|f| format!("{:>7}", (b'a' + f) as char))
+                    .collect::<String>()
+            ));
+        }
+        let v = self.evaluate();
+        out.push(format!(
+            "Evaluation ({}): {} (Red's view), {} (side to move)",
+            match self.nnue.as_deref() {
+                Some(acc) => format!("net {} %, classical the rest", acc.blend()),
+                None => "classical".to_string(),
+            },
+            report::signed(red(v)),
+            report::signed(v)
+        ));
+        out
     }
 }

@@ -31,6 +31,8 @@ pub enum Command {
     Display,
     /// Pass the move to the other side (`flip`), where the rules allow it.
     Flip,
+    /// The static evaluation taken apart (`eval`).
+    Eval,
     Perft(u32),
     Bench,
     /// Nothing to do (an unknown UCCI option, a comment).

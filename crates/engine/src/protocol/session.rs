@@ -499,6 +499,11 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 }
                 return Flow::Quit;
             }
+            Command::Eval => {
+                for line in self.engine.position().eval_report() {
+                    self.send(&line);
+                }
+            }
             Command::Flip => {
                 // The same board with the other side to move (the history and the move
                 // counters start afresh, as after a FEN): refused where that side could

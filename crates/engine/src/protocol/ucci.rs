@@ -171,6 +171,7 @@ impl Dialect for Ucci {
             // Stockfish's and Pikafish's `d`, which engine users type in either dialect.
             "d" => Command::Display,
             "flip" => Command::Flip,
+            "eval" => Command::Eval,
             other => Command::Error(format!(
                 "unknown command '{}'",
                 other.chars().take(40).collect::<String>()

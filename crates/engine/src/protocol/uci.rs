@@ -158,6 +158,7 @@ impl Dialect for Uci {
             "quit" => Command::Quit,
             "d" => Command::Display,
             "flip" => Command::Flip,
+            "eval" => Command::Eval,
             "bench" => Command::Bench,
             "uci" => Command::Nothing,
             // UCI's `debug on|off` (Arena sends it): our debug output is the stderr log.
