@@ -487,3 +487,64 @@ fn version_names_the_build_the_net_and_avx2() {
         .expect("runs");
     assert_eq!(String::from_utf8_lossy(&short.stdout).lines().count(), 1);
 }
+
+#[test]
+fn a_closed_pipe_ends_a_tool_quietly() {
+    use std::io::Read;
+    let dir = std::env::temp_dir().join(format!("jiangjun-pipe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let made = std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .args([
+            "datagen",
+            "--shards",
+            "1",
+            "--games-per-shard",
+            "80",
+            "--nodes",
+            "50",
+        ])
+        .args(["--threads", "1", "--eval-file", "<empty>", "--dir"])
+        .arg(&dir)
+        .output()
+        .expect("datagen runs");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    // The dump (about 120 KB) is larger than a pipe holds, so the writer is still writing when
+    // the reader goes away, as `head` does; and the completions, which panicked in clap.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .args(["datagen", "--dump"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = [0u8; 16];
+    let mut stdout = child.stdout.take().expect("piped");
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let out = child.wait_with_output().expect("ends");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+        .args(["completions", "zsh"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ends");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -63,15 +63,24 @@ pub fn usage_error(tool: Option<&str>, message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// A tool's failure at work (a file that cannot be written, …): exit code 1.
+/// A tool's failure at work (a file that cannot be written, …): exit code 1. A reader that went
+/// away (`jiangjun datagen --dump … | head`) is no failure: the tool ends quietly, as
+/// command-line programs do when their pipe closes.
 pub fn finish(tool: &str, result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("jiangjun {tool}: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether an error's text is a write to a pipe nobody reads any more (Unix: EPIPE, "Broken
+/// pipe (os error 32)"; Windows: "The pipe is being closed. (os error 232)").
+pub fn is_closed_pipe(error: &str) -> bool {
+    error.contains("Broken pipe") || error.contains("os error 232")
 }
 
 /// The default of the tools' `--threads`: one per core.
