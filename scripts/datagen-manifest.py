@@ -37,6 +37,8 @@ def header(data: bytes, name: str) -> tuple[dict, int]:
     }
     length = 40
     if version == 2:
+        if len(data) < 48:
+            sys.exit(f"datagen-manifest: {name}: a net run's header is 48 bytes, the file {len(data)}")
         checksum, blend = struct.unpack_from("<IB", data, 40)
         settings["net_checksum"] = f"{checksum:#010x}"
         settings["eval_blend"] = blend

@@ -51,7 +51,7 @@ pub enum Tool {
 
 /// Parses `args` (program name first) and runs what they ask for.
 pub fn run(args: Vec<OsString>) -> ExitCode {
-    let parsed = command()
+    let parsed = command(args.iter().any(|a| a == "--version"))
         .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
@@ -121,18 +121,19 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-/// The command with this build's versions: `-V` the version and commit, `--version` also the
-/// target, whether the net's kernels run with AVX2 here, and the built-in net.
-fn command() -> clap::Command {
+/// The command with this build's versions: `-V` the version and commit, `--version` (when
+/// `long` asks for it: it reads the built-in net) also the target, whether the net's kernels
+/// run with AVX2 here, and the built-in net.
+fn command(long: bool) -> clap::Command {
     // clap keeps these for the program's life; the program builds them once.
     let short: &'static str = Box::leak(jiangjun_engine::build_info::version().into_boxed_str());
-    let long: &'static str = Box::leak(
-        jiangjun_engine::build_info::describe()
-            .trim_start_matches("jiangjun ")
-            .to_string()
-            .into_boxed_str(),
-    );
-    Cli::command().version(short).long_version(long)
+    let command = Cli::command().version(short);
+    if !long {
+        return command;
+    }
+    let text = jiangjun_engine::build_info::describe();
+    let text: &'static str = Box::leak(text.trim_start_matches("jiangjun ").into());
+    command.long_version(text)
 }
 
 /// The subcommand among `args`, to name it in an error.

@@ -90,12 +90,6 @@ impl Evaluation {
     }
 }
 
-impl Default for Evaluation {
-    fn default() -> Evaluation {
-        Evaluation::shipped()
-    }
-}
-
 impl fmt::Debug for Evaluation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Evaluation({self})")

@@ -6,7 +6,6 @@ use crate::eval::linear::S;
 use jiangjun_rules::GameKind;
 use jiangjun_rules::chess::moves::Special;
 use jiangjun_rules::chess::{Kind, Move, Piece, Position, castling_rook, ep_victim};
-use std::ops::Deref;
 
 /// A chess position with the evaluation's incremental sums. It reads as the rules' `Position`
 /// (`Deref`); moves go through its own `make`/`unmake`, which keep the sums.
@@ -18,42 +17,12 @@ pub struct Chess {
     psq: Vec<[S; 2]>,
 }
 
-impl Deref for Chess {
-    type Target = Position;
-    #[inline]
-    fn deref(&self) -> &Position {
-        &self.pos
-    }
-}
-
-impl From<Position> for Chess {
-    /// Takes a position with its history; the sums are rebuilt for every state in it.
-    fn from(pos: Position) -> Chess {
-        let mut root = pos.clone();
-        let history: Vec<Option<Move>> = pos.states()[1..].iter().map(|s| s.mv).collect();
-        for _ in &history {
-            root.unmake();
-        }
-        let mut c = Chess {
-            psq: Vec::with_capacity(512),
-            pos: root,
-        };
-        c.psq.push(classical::psq_of(&c.pos));
-        for mv in history {
-            match mv {
-                Some(m) => c.make(m),
-                None => c.make_null(),
-            }
-        }
-        c
-    }
-}
-
 impl Chess {
-    /// The rules' position.
-    #[inline]
-    pub fn position(&self) -> &Position {
-        &self.pos
+    /// A position without history.
+    fn at_root(pos: Position) -> Chess {
+        let mut psq = Vec::with_capacity(512);
+        psq.push(classical::psq_of(&pos));
+        Chess { pos, psq }
     }
 
     /// Plays a move that must be legal (from `generate`, `parse_move` or `is_legal`).

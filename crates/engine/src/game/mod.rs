@@ -9,11 +9,54 @@
 //! moved; the same sums as before in the same positions, so the search is node for node the
 //! same.
 
-/// `Game` for an engine position: the rules' answers come from the wrapped `pos`, and the moves
-/// go through the wrapper's own `make`, `unmake` and `make_null`, which keep the evaluation's
-/// state. `$rules` is the rules' position type; the wrapper is built `From` it.
+/// What an engine position shares with the other: it reads as the rules' position (`Deref`,
+/// `position`); it is built `From` one with its history, starting at the root (the wrapper's
+/// `at_root`) and replaying the moves through its own `make`, so that every state has its
+/// evaluation state; and it implements `Game` with the rules' answers from the wrapped `pos`
+/// and the moves through the wrapper's `make`, `unmake` and `make_null`.
 macro_rules! game_through_position {
     ($wrapper:ty, $rules:ty) => {
+        impl std::ops::Deref for $wrapper {
+            type Target = $rules;
+            #[inline]
+            fn deref(&self) -> &$rules {
+                &self.pos
+            }
+        }
+
+        impl From<$rules> for $wrapper {
+            /// Takes a position with its history; the evaluation's state is rebuilt for every
+            /// state in it.
+            fn from(pos: $rules) -> $wrapper {
+                let history: Vec<_> = pos.states()[1..].iter().map(|s| s.mv).collect();
+                let mut root = pos;
+                for _ in &history {
+                    root.unmake();
+                }
+                let mut wrapper = <$wrapper>::at_root(root);
+                wrapper.replay(&history);
+                wrapper
+            }
+        }
+
+        impl $wrapper {
+            /// The rules' position.
+            #[inline]
+            pub fn position(&self) -> &$rules {
+                &self.pos
+            }
+
+            /// Plays `history` (a null move where a move is `None`) from here.
+            fn replay(&mut self, history: &[Option<<$rules as jiangjun_rules::Game>::Move>]) {
+                for &mv in history {
+                    match mv {
+                        Some(m) => self.make(m),
+                        None => self.make_null(),
+                    }
+                }
+            }
+        }
+
         impl jiangjun_rules::Game for $wrapper {
             type Move = <$rules as jiangjun_rules::Game>::Move;
             type FenError = <$rules as jiangjun_rules::Game>::FenError;

@@ -10,7 +10,6 @@ use crate::evaluation::Evaluation;
 use crate::nnue::{Accumulators, Net};
 use jiangjun_rules::xiangqi::{Kind, Move, Position, Square};
 use jiangjun_rules::{GameKind, Side};
-use std::ops::Deref;
 use std::sync::Arc;
 
 /// A Xiangqi position with the evaluation's incremental state. It reads as the rules'
@@ -26,46 +25,15 @@ pub struct Xiangqi {
     nnue: Option<Box<Accumulators>>,
 }
 
-impl Deref for Xiangqi {
-    type Target = Position;
-    #[inline]
-    fn deref(&self) -> &Position {
-        &self.pos
-    }
-}
-
-impl From<Position> for Xiangqi {
-    /// Takes a position with its history; the sums are rebuilt for every state in it.
-    fn from(pos: Position) -> Xiangqi {
-        let mut root = pos.clone();
-        let history: Vec<Option<Move>> = pos.states()[1..].iter().map(|s| s.mv).collect();
-        for _ in &history {
-            root.unmake();
-        }
-        let mut x = Xiangqi {
-            psq: Vec::with_capacity(512),
-            pos: root,
-            nnue: None,
-        };
-        x.psq.push(classical::psq_of(&x.pos));
-        x.replay(&history);
-        x
-    }
-}
-
 impl Xiangqi {
-    /// The rules' position.
-    #[inline]
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
-    fn replay(&mut self, history: &[Option<Move>]) {
-        for &mv in history {
-            match mv {
-                Some(m) => self.make(m),
-                None => self.make_null(),
-            }
+    /// A position without history, classical until a net is set.
+    fn at_root(pos: Position) -> Xiangqi {
+        let mut psq = Vec::with_capacity(512);
+        psq.push(classical::psq_of(&pos));
+        Xiangqi {
+            pos,
+            psq,
+            nnue: None,
         }
     }
 
