@@ -357,6 +357,13 @@ impl<G: EngineGame> Engine<G> {
         }
     }
 
+    /// Whether the running search has been asked to stop (and so answers within moments).
+    pub fn is_stopping(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.stop.load(Ordering::Acquire))
+    }
+
     /// The expected move was played: the deadline of a pondering search starts now.
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {

@@ -39,6 +39,11 @@ pub trait Dialect {
     /// A message for the user on stdout, where the dialect has a way to say one.
     fn message(&self, text: &str) -> Option<String>;
     fn quit_reply(&self) -> Option<String>;
+    /// The line before `bestmove` when the side to move has no legal move: `lost` when the
+    /// rules make that a loss (mate; stalemate in Xiangqi), else a draw.
+    fn no_legal_move(&self, lost: bool) -> Option<String>;
+    /// How a refused `position` command is said to the GUI.
+    fn refusal(&self, text: &str) -> Option<String>;
     /// The reply to `stop` when no search runs.
     fn idle_stop_reply(&self) -> Option<String>;
     /// The reply to `probe`: the table's move, score, depth and bound.
@@ -46,6 +51,9 @@ pub trait Dialect {
     /// What is said before `bestmove` when the move comes from the book.
     fn book(&self, answer: &ShownBook) -> Vec<String>;
 }
+
+/// How long `quit` waits for a stopped search's answer before exiting without it.
+const QUIT_GRACE: Duration = Duration::from_secs(5);
 
 /// Score (internal units) at or below which an offered draw is accepted.
 const ACCEPT_DRAW_BELOW: i32 = -50;
@@ -238,6 +246,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
         match flow {
             Flow::Continue => None,
             Flow::Quit => {
+                self.answer_before_quit();
                 self.engine.shutdown();
                 Some(End::Quit)
             }
@@ -273,6 +282,18 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                     k.name()
                 ));
                 return Flow::Continue;
+            }
+            // Said on stderr (stdout has no line for it in either protocol), so that a script
+            // that wonders why nothing happens can find out; not where the wait is the
+            // expected one (a stopped search about to answer, UCCI's batch mode).
+            let text = format!(
+                "'{}' waits for the running search to end (stop ends it now)",
+                line.chars().take(60).collect::<String>()
+            );
+            if self.batch || self.engine.is_stopping() {
+                log::debug!("{text}");
+            } else {
+                log::warn!("{text}");
             }
             self.deferred.push_back(line);
             return Flow::Continue;
@@ -346,6 +367,34 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             }
         }
         Flow::Continue
+    }
+
+    /// `quit`, or the end of input, while a search runs: as in Stockfish and Pikafish the search
+    /// stops and answers, so every `go` gets its `bestmove` (a script that ends its input right
+    /// after `go` reads one) before the engine exits. Commands queued behind the search are
+    /// dropped, and the log says how many.
+    fn answer_before_quit(&mut self) {
+        if !self.engine.is_busy() {
+            return;
+        }
+        let dropped = std::mem::take(&mut self.deferred);
+        if !dropped.is_empty() {
+            log::warn!(
+                "quit: {} command(s) waiting for the search dropped",
+                dropped.len()
+            );
+        }
+        self.engine.stop();
+        // The answer ends the task (`task_done` joins it). A search that never answers (it
+        // cannot: a panicking one sends its fallback) would only delay the exit by the grace.
+        while self.engine.is_busy() {
+            match self.events.recv_timeout(QUIT_GRACE) {
+                Ok(ev) => {
+                    let _ = self.event(ev);
+                }
+                Err(_) => break,
+            }
+        }
     }
 
     /// An iteration's line in the dialect's words, with win/draw/loss when asked for.
@@ -445,9 +494,12 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 }
                 Err(e) => {
                     self.refused = true;
-                    self.report(&format!(
-                        "{e}; no position is set: go answers without a move until one is"
-                    ));
+                    let text =
+                        format!("{e}; no position is set: go answers without a move until one is");
+                    log::warn!("{text}");
+                    if let Some(line) = self.dialect.refusal(&text) {
+                        self.send(&line);
+                    }
                 }
             },
             Command::BanMoves(list) => {
@@ -493,6 +545,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
                 Err(e) => self.report(&format!("probe: {e}")),
             },
             Command::Quit => {
+                self.answer_before_quit();
                 self.engine.shutdown();
                 if let Some(r) = self.dialect.quit_reply() {
                     self.send(&r);

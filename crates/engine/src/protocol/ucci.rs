@@ -220,6 +220,14 @@ impl Dialect for Ucci {
         None
     }
 
+    fn no_legal_move(&self, _lost: bool) -> Option<String> {
+        None // `nobestmove` says it all (ElephantEye)
+    }
+
+    fn refusal(&self, text: &str) -> Option<String> {
+        self.message(text)
+    }
+
     fn quit_reply(&self) -> Option<String> {
         Some("bye".into())
     }

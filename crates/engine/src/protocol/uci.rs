@@ -154,6 +154,8 @@ impl Dialect for Uci {
             "fen" | "startpos" => position(&words),
             "go" => self.go(rest, side),
             "ponderhit" => Command::PonderHit { draw: false },
+            // UCCI's, which VinXiangQi sends in both dialects (as Fairy-Stockfish reads it).
+            "banmoves" => Command::BanMoves(rest.iter().map(|m| m.to_string()).collect()),
             "stop" => Command::Stop,
             "quit" => Command::Quit,
             "d" => Command::Display,
@@ -215,6 +217,21 @@ impl Dialect for Uci {
 
     fn quit_reply(&self) -> Option<String> {
         None
+    }
+
+    fn no_legal_move(&self, lost: bool) -> Option<String> {
+        // Stockfish's and Pikafish's line; TCHESS ends its game on this exact text.
+        Some(if lost {
+            "info depth 0 score mate 0".into()
+        } else {
+            "info depth 0 score cp 0".into()
+        })
+    }
+
+    fn refusal(&self, text: &str) -> Option<String> {
+        // Pikafish's wording for a position it cannot take, which programs written for it
+        // look for (Pikafish then exits; jiangjun carries on without a position).
+        Some(format!("info string CRITICAL ERROR: {text}"))
     }
 
     fn book(&self, b: &ShownBook) -> Vec<String> {

@@ -181,6 +181,12 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         if self.stopped {
             return true;
         }
+        if self.id == 0 && self.root_depth <= 1 {
+            // The first iteration always completes (it takes well under a millisecond), so
+            // that a search stopped at once (`stop` or `quit` right after `go`, a clock with
+            // nothing left) still answers with a searched move, not the first one generated.
+            return false;
+        }
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
             return true;

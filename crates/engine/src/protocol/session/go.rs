@@ -23,6 +23,14 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
         }
         let pos = self.engine.position().clone();
         let mut root = self.engine.legal_moves();
+        if root.is_empty() {
+            // The game is over on the board: GUIs are told how at once, as Stockfish does; the
+            // empty answer follows as the limits say (under `infinite`, after `stop`).
+            let lost = matches!(pos.no_moves_outcome(), jiangjun_rules::Outcome::Loss(_));
+            if let Some(line) = self.dialect.no_legal_move(lost) {
+                self.send(&line);
+            }
+        }
         if !go.searchmoves.is_empty() {
             let mut wanted = Vec::new();
             for m in &go.searchmoves {
