@@ -70,8 +70,16 @@ pub fn workdir(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `jiangjun match` with `args`, one opening line, and PGN/JSON output in a fresh directory.
+/// Runs `jiangjun match` with `args`, one opening line, and PGN/JSON output in a fresh
+/// directory; the match must succeed.
 pub fn run(name: &str, opening: &str, args: &[&str]) -> Outcome {
+    let o = run_any(name, opening, args);
+    assert!(o.ok, "jiangjun match failed:\n{}\n{}", o.stdout, o.stderr);
+    o
+}
+
+/// `run`, whatever the exit status.
+pub fn run_any(name: &str, opening: &str, args: &[&str]) -> Outcome {
     let dir = workdir(name);
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, format!("{opening}\n")).expect("writable");
@@ -88,15 +96,13 @@ pub fn run(name: &str, opening: &str, args: &[&str]) -> Outcome {
         .output()
         .expect("jiangjun runs");
     let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
-    let o = Outcome {
+    Outcome {
         ok: out.status.success(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         json: read(&json),
         pgn: read(&pgn),
-    };
-    assert!(o.ok, "jiangjun match failed:\n{}\n{}", o.stdout, o.stderr);
-    o
+    }
 }
 
 pub fn fake(name: &str, extra: &str) -> String {
@@ -135,7 +141,19 @@ pub fn against_misbehaving(mode: &str, extra: &[&str]) -> Outcome {
     args.extend(["--games", "2", "--quiet"].map(String::from));
     let mut all = as_refs(&args);
     all.extend_from_slice(extra);
-    run(&format!("bad-{mode}"), "startpos", &all)
+    let o = run_any(&format!("bad-{mode}"), "startpos", &all);
+    // An engine that never made a legal move measured nothing: exit 1, and the JSON says so.
+    assert!(
+        !o.ok && o.stderr.contains("engine 'bad' never made a legal move"),
+        "a match against '{mode}' is no result:\n{}",
+        o.stderr
+    );
+    assert!(
+        o.summary()["no_result"].is_string(),
+        "{mode}: the JSON names why it is no result: {}",
+        o.json
+    );
+    o
 }
 
 /// The JSON fragment for an engine with these counts (the summary's fixed field order).

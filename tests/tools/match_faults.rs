@@ -193,3 +193,58 @@ fn an_engine_that_does_not_start_stops_the_match_before_it_begins() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("does not start"));
 }
+
+#[test]
+fn an_engine_numbering_ranks_otherwise_stops_the_match_before_it_begins() {
+    if have_python() {
+        // 'h3e3' is h2e2 with ranks counted from 1, as Fairy-Stockfish's plain UCI writes it:
+        // given ranks=0, every game would be lost by "illegal move", a result measuring nothing.
+        let mut args = scripted("good", "ucci", "h2e2");
+        args.extend(scripted("onebased", "uci", "h3e3"));
+        args.extend(["--games", "2", "--depth", "1"].map(String::from));
+        let o = run_any("ranks-probe", "startpos", &as_refs(&args));
+        assert!(!o.ok, "{}", o.stderr);
+        assert!(
+            o.stderr
+                .contains("engine 'onebased' answered h3e3 from the first opening")
+                && o.stderr.contains("give it ranks=1"),
+            "{}",
+            o.stderr
+        );
+        assert!(o.pgn.is_empty(), "no game is played: {}", o.pgn);
+    }
+}
+
+#[test]
+fn each_game_has_a_line_with_its_result_the_running_score_and_the_time_left() {
+    if have_python() {
+        let mut args = scripted("a", "ucci", "h2e2,h9g7");
+        args.extend(scripted("b", "uci", "h2e2,h9g7"));
+        args.extend(["--games", "2", "--depth", "1", "--maxmoves", "1"].map(String::from));
+        let o = run("game-lines", "startpos", &as_refs(&args));
+        let lines: Vec<&str> = o
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("Game "))
+            .collect();
+        assert_eq!(lines.len(), 2, "{}", o.stderr);
+        assert!(
+            lines[0].starts_with(
+                "Game 1/2 (a vs b): 1/2-1/2 {maximum game length}  a vs b: +0 =1 -0 [0.500]"
+            ),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].starts_with("Game 2/2 (b vs a): 1/2-1/2"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.contains(" elapsed, ") && l.ends_with(" left"))
+        );
+        assert!(lines[1].ends_with("0:00 left"), "{}", lines[1]);
+    }
+}

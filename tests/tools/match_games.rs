@@ -396,3 +396,33 @@ fn fairy_stockfish_finds_the_mate_in_both_dialects() {
         );
     }
 }
+
+#[test]
+fn each_engine_can_have_its_own_time_control() {
+    if have_python() {
+        // Time odds, as cutechess-cli's per-engine tc=: each engine is sent its own clock and
+        // increment (and told its opponent's), and the PGN and JSON say who had what.
+        let dir = workdir("odds-logs");
+        let logs = dir.join("logs");
+        let logs = logs.to_str().expect("utf-8 path");
+        let line = "b0c2,b9c7,c2b0,c7b9";
+        let mut args = scripted("a", "ucci", line);
+        args.push("tc=2+0.02".into());
+        args.extend(scripted("b", "uci", line));
+        args.push("tc=8+0.08".into());
+        args.extend(["--games", "1", "--maxmoves", "2", "--log", logs].map(String::from));
+        let o = run("odds", "startpos", &as_refs(&args));
+        let ucci = std::fs::read_to_string(dir.join("logs/a.1.log")).expect("log");
+        let uci = std::fs::read_to_string(dir.join("logs/b.1.log")).expect("log");
+        assert!(
+            ucci.contains("> go time 2000 increment 20 opptime 8000 oppincrement 80"),
+            "{ucci}"
+        );
+        assert!(uci.contains(" winc 20 binc 80"), "{uci}");
+        assert!(o.pgn.contains("[RedTimeControl \"2+0.02\"]"), "{}", o.pgn);
+        assert!(o.pgn.contains("[BlackTimeControl \"8+0.08\"]"), "{}", o.pgn);
+        assert!(!o.pgn.contains("[TimeControl "), "{}", o.pgn);
+        assert_eq!(o.engine("a")["time_control"], "2+0.02", "{}", o.json);
+        assert_eq!(o.engine("b")["time_control"], "8+0.08", "{}", o.json);
+    }
+}

@@ -8,6 +8,7 @@ pub mod arbiter;
 pub mod args;
 pub mod bench;
 pub mod book;
+pub mod clock;
 pub mod datagen;
 pub mod judge;
 pub mod matches;

@@ -4,9 +4,9 @@
 //! chess rules core's (`Position::san`); this module only lays the game out and reads it back.
 
 use super::PgnInfo;
-use super::clock::TimeControl;
 use super::game::Termination;
 use super::pgn::PgnGame;
+use crate::clock::TimeControl;
 use jiangjun_rules::Side;
 use jiangjun_rules::chess::{Move, Position, START_FEN};
 
@@ -98,7 +98,7 @@ pub fn write_game(start: &Position, moves: &[Move], info: &PgnInfo) -> String {
         tags.push(("SetUp", "1".into()));
         tags.push(("FEN", fen));
     }
-    tags.push(("TimeControl", time_control(info.tc)));
+    tags.extend(info.time_tags(["WhiteTimeControl", "BlackTimeControl"], time_control));
     tags.push(("Termination", termination(info.termination).into()));
     let mut out = String::new();
     for (k, v) in tags {
@@ -131,7 +131,7 @@ mod tests {
             date: "2026.12.01",
             round: 3,
             names: ["jiangjun", "stock \"fish\""],
-            tc,
+            tcs: [tc, tc],
             termination: Termination::Rule(jiangjun_rules::Reason::Checkmate),
             comment,
             result,

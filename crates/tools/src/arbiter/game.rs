@@ -10,9 +10,9 @@
 //! (nor checked): per the UCCI spec and league simulator, the game is then simply drawn. Any
 //! other answer lets the offer lapse.
 
-use super::clock::{Clock, Tick, TimeControl};
 use super::openings::Opening;
 use super::{Arbitrated, EngineMoveError};
+use crate::clock::{Clock, Tick, TimeControl};
 use crate::process::{Answer, EngineProcess, Fault, MATE, Proto, Reply, Score, Suffix};
 use jiangjun_rules::{Outcome, Reason, Side, xiangqi};
 use std::time::Duration;
@@ -109,6 +109,11 @@ pub struct GameRecord<M = xiangqi::Move> {
     pub noise: [u32; 2],
     /// Draw offers made (`bestmove M draw` not accepting an offer), by side.
     pub offers: [u32; 2],
+    /// Legal moves each side's engine made, by side.
+    pub made: [u32; 2],
+    /// The losing side's illegal move was legal with ranks counted from this base instead: the
+    /// engine's rank numbering is not the one it was given.
+    pub other_ranks: Option<u8>,
 }
 
 /// Score adjudication, both optional.
@@ -138,26 +143,35 @@ pub struct Rules {
 fn go_command(
     proto: Proto,
     seconds: bool,
-    tc: &TimeControl,
+    tcs: [&TimeControl; 2],
     clocks: &[Clock; 2],
     side: Side,
     draw: bool,
 ) -> String {
-    let go = go_limits(proto, seconds, tc, clocks, side);
+    let go = go_limits(proto, seconds, tcs, clocks, side);
     match go.strip_prefix("go ") {
         Some(rest) if draw && proto == Proto::Ucci => format!("go draw {rest}"),
         _ => go,
     }
 }
 
+/// The `go` line for `side` to move, each side on its own time control `tcs` (Red's, Black's:
+/// the same but for time odds), the side to move's deciding the kind of limit.
 pub(crate) fn go_limits(
     proto: Proto,
     seconds: bool,
-    tc: &TimeControl,
+    tcs: [&TimeControl; 2],
     clocks: &[Clock; 2],
     side: Side,
 ) -> String {
     let (me, opp) = (&clocks[side.index()], &clocks[side.flip().index()]);
+    let tc = tcs[side.index()];
+    // Each side's increment: a side without a clock has none.
+    let inc = |s: usize| match *tcs[s] {
+        TimeControl::Clock { inc_ms, .. } => inc_ms,
+        _ => 0,
+    };
+    let (my_inc, opp_inc) = (inc(side.index()), inc(side.flip().index()));
     match (*tc, proto) {
         (TimeControl::Depth(d), _) => format!("go depth {d}"),
         (TimeControl::Nodes(n), _) => format!("go nodes {n}"),
@@ -166,24 +180,25 @@ pub(crate) fn go_limits(
             let t = if seconds { (ms / 1000).max(1) } else { ms };
             format!("go time {t} movestogo 1")
         }
-        (TimeControl::Clock { inc_ms, .. }, Proto::Uci) => {
+        (TimeControl::Clock { .. }, Proto::Uci) => {
             let (red, black) = (clocks[0].remaining_ms, clocks[1].remaining_ms);
-            let mut s = format!("go wtime {red} btime {black} winc {inc_ms} binc {inc_ms}");
+            let (winc, binc) = (inc(0), inc(1));
+            let mut s = format!("go wtime {red} btime {black} winc {winc} binc {binc}");
             if let Some(m) = me.moves_to_go(tc) {
                 s += &format!(" movestogo {m}");
             }
             s
         }
-        (TimeControl::Clock { inc_ms, .. }, Proto::Ucci) => {
+        (TimeControl::Clock { .. }, Proto::Ucci) => {
             let unit = |ms: u64| if seconds { ms / 1000 } else { ms };
             let mut s = format!("go time {} ", unit(me.remaining_ms));
             match me.moves_to_go(tc) {
                 Some(m) => s += &format!("movestogo {m}"),
-                None => s += &format!("increment {}", unit(inc_ms)),
+                None => s += &format!("increment {}", unit(my_inc)),
             }
             s += &format!(" opptime {}", unit(opp.remaining_ms));
             if me.moves_to_go(tc).is_none() {
-                s += &format!(" oppincrement {}", unit(inc_ms));
+                s += &format!(" oppincrement {}", unit(opp_inc));
             }
             s
         }
@@ -216,6 +231,8 @@ struct Forfeit {
     termination: Termination,
     detail: String,
     kill: bool,
+    /// An illegal move that is legal with the other rank numbering: that numbering.
+    other_ranks: Option<u8>,
 }
 
 fn forfeit(termination: Termination, detail: String, kill: bool) -> Forfeit {
@@ -223,6 +240,7 @@ fn forfeit(termination: Termination, detail: String, kill: bool) -> Forfeit {
         termination,
         detail,
         kill,
+        other_ranks: None,
     }
 }
 
@@ -281,16 +299,18 @@ fn turn<G: Arbitrated>(
     moves: &[G::Move],
     pos: &G,
     rules: &Rules,
+    tcs: [&TimeControl; 2],
     clocks: &mut [Clock; 2],
     noise: &mut u32,
     offered: bool,
 ) -> Result<Turn<G::Move>, Forfeit> {
     let side = pos.side_to_move();
     let i = side.index();
+    let tc = tcs[i];
     let spec = std::sync::Arc::clone(&engine.spec);
     let position = position_command(opening, moves, spec.rank_base);
-    let go = go_command(spec.proto, spec.seconds, &rules.tc, clocks, side, offered);
-    let limit = clocks[i].wait_limit(&rules.tc, rules.margin, rules.hang);
+    let go = go_command(spec.proto, spec.seconds, tcs, clocks, side, offered);
+    let limit = clocks[i].wait_limit(tc, rules.margin, rules.hang);
     let answer = engine.think(&position, &go, limit);
     *noise += engine.take_noise();
     let Answer {
@@ -300,7 +320,7 @@ fn turn<G: Arbitrated>(
         score,
     } = match answer {
         Ok(a) => a,
-        Err(Fault::Timeout) if rules.tc.is_timed() => {
+        Err(Fault::Timeout) if tc.is_timed() => {
             // Lost on time; if it does not even answer `stop`, it is stuck.
             let stuck = !engine.stop(Duration::from_secs(1));
             let d = format!("no move within {} ms", limit.as_millis());
@@ -318,7 +338,7 @@ fn turn<G: Arbitrated>(
             ));
         }
     };
-    if clocks[i].charge(&rules.tc, used, rules.margin) == Tick::Flagged {
+    if clocks[i].charge(tc, used, rules.margin) == Tick::Flagged {
         let d = format!("used {} ms", used.as_millis());
         return Err(forfeit(Termination::TimeForfeit, d, false));
     }
@@ -336,8 +356,20 @@ fn turn<G: Arbitrated>(
         Ok(m) => Ok(Turn::Move(m, score, suffix == Suffix::Draw)),
         Err(EngineMoveError::Malformed(e)) => Err(forfeit(Termination::MalformedMove, e, false)),
         Err(EngineMoveError::Illegal(e)) => {
-            let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
-            Err(forfeit(Termination::IllegalMove, d, false))
+            // Legal with ranks counted from the other base: the engine numbers ranks as
+            // Fairy-Stockfish's plain UCI does (1–10) or the other way round, and every game
+            // it plays would end so. Said, so that the match stops rather than score it.
+            let other = 1 - spec.rank_base.min(1);
+            let other_ranks = pos.engine_move(&text, other).is_ok().then_some(other);
+            let mut d = format!("{}: {e}", text.chars().take(16).collect::<String>());
+            if let Some(base) = other_ranks {
+                d += &format!(
+                    " (legal with ranks counted from {base}: give the engine ranks={base})"
+                );
+            }
+            let mut f = forfeit(Termination::IllegalMove, d, false);
+            f.other_ranks = other_ranks;
+            Err(f)
         }
     }
 }
@@ -350,12 +382,16 @@ pub fn play<G: Arbitrated>(
     seat: [&mut Option<EngineProcess>; 2],
 ) -> GameRecord<G::Move> {
     let mut pos: G = opening.position();
-    let mut clocks = [Clock::new(&rules.tc); 2];
+    // Each side on its engine's own time control where it has one (time odds).
+    let tcs = [0, 1].map(|i| seat[i].as_ref().and_then(|e| e.spec.tc).unwrap_or(rules.tc));
+    let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
     let mut moves = Vec::new();
     let mut scores: [Vec<Score>; 2] = [Vec::new(), Vec::new()];
     let mut killed = [false; 2];
     let mut noise = [0; 2];
     let mut offers = [0; 2];
+    let mut made = [0; 2];
+    let mut other_ranks = None;
     // Whether the last move came with a draw offer, for the side now to move.
     let mut offer = false;
     let (winner, termination, detail) = loop {
@@ -379,6 +415,7 @@ pub fn play<G: Arbitrated>(
             &moves,
             &pos,
             rules,
+            [&tcs[0], &tcs[1]],
             &mut clocks,
             &mut noise[i],
             offered,
@@ -386,6 +423,7 @@ pub fn play<G: Arbitrated>(
             Ok(Turn::Move(m, score, draw)) => {
                 pos.make(m);
                 moves.push(m);
+                made[i] += 1;
                 if let Some(s) = score {
                     scores[i].push(s.clamp(-MATE, MATE));
                 }
@@ -401,6 +439,7 @@ pub fn play<G: Arbitrated>(
                     *seat[i] = None;
                     killed[i] = true;
                 }
+                other_ranks = f.other_ranks;
                 break (Some(side.flip()), f.termination, f.detail);
             }
         }
@@ -413,6 +452,8 @@ pub fn play<G: Arbitrated>(
         killed,
         noise,
         offers,
+        made,
+        other_ranks,
     }
 }
 
@@ -439,37 +480,37 @@ mod tests {
         let mut clocks = [Clock::new(&tc); 2];
         clocks[1].remaining_ms = 9_000;
         assert_eq!(
-            go_command(Proto::Uci, false, &tc, &clocks, Side::Black, false),
+            go_command(Proto::Uci, false, [&tc, &tc], &clocks, Side::Black, false),
             "go wtime 10000 btime 9000 winc 100 binc 100"
         );
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Black, false),
+            go_command(Proto::Ucci, false, [&tc, &tc], &clocks, Side::Black, false),
             "go time 9000 increment 100 opptime 10000 oppincrement 100"
         );
         assert_eq!(
-            go_command(Proto::Ucci, true, &tc, &clocks, Side::Red, false),
+            go_command(Proto::Ucci, true, [&tc, &tc], &clocks, Side::Red, false),
             "go time 10 increment 0 opptime 9 oppincrement 0"
         );
         let tc = TimeControl::parse_tc("40/60").expect("valid");
         let clocks = [Clock::new(&tc); 2];
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, false),
+            go_command(Proto::Ucci, false, [&tc, &tc], &clocks, Side::Red, false),
             "go time 60000 movestogo 40 opptime 60000"
         );
         let tc = TimeControl::MoveTime(250);
         assert_eq!(
-            go_command(Proto::Uci, false, &tc, &clocks, Side::Red, false),
+            go_command(Proto::Uci, false, [&tc, &tc], &clocks, Side::Red, false),
             "go movetime 250"
         );
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, false),
+            go_command(Proto::Ucci, false, [&tc, &tc], &clocks, Side::Red, false),
             "go time 250 movestogo 1"
         );
         assert_eq!(
             go_command(
                 Proto::Ucci,
                 false,
-                &TimeControl::Depth(3),
+                [&TimeControl::Depth(3), &TimeControl::Depth(3)],
                 &clocks,
                 Side::Red,
                 false
@@ -478,11 +519,11 @@ mod tests {
         );
         // A draw offer is passed to UCCI engines only, before the limits.
         assert_eq!(
-            go_command(Proto::Ucci, false, &tc, &clocks, Side::Red, true),
+            go_command(Proto::Ucci, false, [&tc, &tc], &clocks, Side::Red, true),
             "go draw time 250 movestogo 1"
         );
         assert_eq!(
-            go_command(Proto::Uci, false, &tc, &clocks, Side::Red, true),
+            go_command(Proto::Uci, false, [&tc, &tc], &clocks, Side::Red, true),
             "go movetime 250"
         );
     }

@@ -4,7 +4,6 @@
 //! (`game`, `openings`, `mod`) is written once and the rules cores never learn the protocol.
 
 pub mod chess_pgn;
-pub mod clock;
 pub mod game;
 pub mod openings;
 pub mod pgn;
@@ -39,7 +38,8 @@ pub struct PgnInfo<'a> {
     pub round: usize,
     /// The first mover's engine, then the second's.
     pub names: [&'a str; 2],
-    pub tc: &'a clock::TimeControl,
+    /// Each side's time control, the first mover's first: the same but for time odds.
+    pub tcs: [&'a crate::clock::TimeControl; 2],
     pub termination: Termination,
     /// Why the game ended, written as the last comment.
     pub comment: &'a str,
@@ -58,6 +58,20 @@ impl PgnInfo<'_> {
             ("Date", self.date.to_string()),
             ("Round", self.round.to_string()),
         ]
+    }
+
+    /// `TimeControl`, or with time odds one tag per side (`sides` names the tags, as
+    /// cutechess-cli writes `WhiteTimeControl` and `BlackTimeControl`), each written by `show`.
+    pub fn time_tags(
+        &self,
+        sides: [&'static str; 2],
+        show: impl Fn(&crate::clock::TimeControl) -> String,
+    ) -> Vec<(&'static str, String)> {
+        if self.tcs[0] == self.tcs[1] {
+            vec![("TimeControl", show(self.tcs[0]))]
+        } else {
+            vec![(sides[0], show(self.tcs[0])), (sides[1], show(self.tcs[1]))]
+        }
     }
 }
 
@@ -122,9 +136,9 @@ impl Arbitrated for Xiangqi {
         tags.extend([
             ("Red", info.names[0].to_string()),
             ("Black", info.names[1].to_string()),
-            ("TimeControl", info.tc.describe()),
-            ("Termination", info.termination.describe().to_string()),
         ]);
+        tags.extend(info.time_tags(["RedTimeControl", "BlackTimeControl"], |t| t.describe()));
+        tags.push(("Termination", info.termination.describe().to_string()));
         let fen = start.to_fen();
         let game = pgn::Movetext {
             fen: &fen,

@@ -6,9 +6,9 @@
 
 use super::stats::SprtParams;
 use super::words::{adjudication, sprt};
-use crate::arbiter::clock::{MAX_SECONDS, TimeControl};
 use crate::arbiter::game::Adjudication;
 use crate::args::{key_value, number_in};
+use crate::clock::{MAX_SECONDS, TimeControl};
 use crate::process::specs::{EngineWords, Pair, engine_spec};
 use crate::process::{EngineSpec, Proto};
 use clap::{Args, ValueEnum};
@@ -225,16 +225,21 @@ impl MatchArgs {
         if let Some(pgn) = self.read_pgn {
             return Ok(MatchTask::ReadPgn(pgn));
         }
-        let tc = self
-            .time
-            .time_control()
-            .ok_or("give a time control: --tc, --st, --depth or --nodes")?;
         let engines = self
             .engine
             .0
             .iter()
             .map(|words| engine_for(words, game))
             .collect::<Result<Vec<_>, _>>()?;
+        // Engines that all bring their own time control need no match-wide one.
+        let own = engines.iter().map(|e| e.tc).collect::<Option<Vec<_>>>();
+        let tc = self
+            .time
+            .time_control()
+            .or_else(|| own.and_then(|t| t.first().copied()))
+            .ok_or(
+                "give a time control: --tc, --st, --depth or --nodes (or tc= for every engine)",
+            )?;
         let (f, out) = (self.format, self.output);
         let n = engines.len();
         let enough = match f.format {

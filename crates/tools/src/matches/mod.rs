@@ -12,11 +12,11 @@ pub mod summary;
 mod terminal;
 pub mod words;
 
-use crate::arbiter::clock::TimeControl;
 use crate::arbiter::game::{GameRecord, Rules};
 use crate::arbiter::openings::Opening;
 use crate::arbiter::{Arbitrated, PgnInfo, pgn};
-use crate::process::{EngineProcess, EngineSpec};
+use crate::clock::TimeControl;
+use crate::process::{Answer, EngineProcess, EngineSpec, Reply};
 use args::{MatchSettings, MatchTask};
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
@@ -41,6 +41,10 @@ pub fn run(args: args::MatchArgs, game: GameKind) -> ExitCode {
         Ok(MatchTask::ReadPgn(path)) => read_pgn(&path, game),
         Ok(MatchTask::Run(cfg)) => match played(&cfg) {
             Ok(Ended::Finished) => ExitCode::SUCCESS,
+            Ok(Ended::NoResult(why)) => {
+                eprintln!("jiangjun match: {why}");
+                ExitCode::FAILURE
+            }
             Ok(Ended::Interrupted) => ExitCode::from(crate::process::interrupt::EXIT_STATUS),
             Err(e) => {
                 eprintln!("jiangjun match: {e}");
@@ -126,16 +130,67 @@ fn log_path(cfg: &MatchSettings, spec: &EngineSpec, worker: usize) -> Option<Pat
     })
 }
 
-/// Starts every engine once, so that a wrong command fails the match before it begins.
-fn check_engines(cfg: &MatchSettings, specs: &[Arc<EngineSpec>]) -> Result<(), String> {
+/// Starts every engine once, so that a wrong command fails the match before it begins, and
+/// asks each for a move from the first opening: an engine that numbers ranks otherwise than
+/// it was told (Fairy-Stockfish under plain UCI counts them 1–10) would lose every game by
+/// "illegal move", and the games would look like a result.
+fn check_engines<G: Arbitrated>(
+    cfg: &MatchSettings,
+    specs: &[Arc<EngineSpec>],
+    first: &G,
+) -> Result<(), String> {
     for spec in specs {
-        let e = EngineProcess::start(
+        let mut e = EngineProcess::start(
             Arc::clone(spec),
             log_path(cfg, spec, 0).as_deref(),
             cfg.hang,
         )
-        .map_err(|f| format!("engine '{}' does not start: {f:?}", spec.name))?;
+        .map_err(|f| {
+            format!(
+                "engine '{}' does not start: {}",
+                spec.name,
+                f.at_start(spec, cfg.hang)
+            )
+        })?;
+        let probe = rank_check(&mut e, spec, first, cfg.hang.min(PROBE_LIMIT));
         e.quit();
+        probe.map_err(|why| format!("engine '{}' {why}", spec.name))?;
+    }
+    Ok(())
+}
+
+/// The longest the start-up probe waits for a depth-1 move.
+const PROBE_LIMIT: Duration = Duration::from_secs(10);
+
+/// Asks the engine for a depth-1 move from `start` (given as a FEN, which both numberings
+/// read alike, with no moves after it): a move that is legal only with the other rank
+/// numbering fails the match. Any other wrong answer is left to the games, which count it as a fault (and an
+/// engine that never makes a legal move makes the match no result).
+fn rank_check<G: Arbitrated>(
+    e: &mut EngineProcess,
+    spec: &EngineSpec,
+    start: &G,
+    limit: Duration,
+) -> Result<(), String> {
+    let position = format!("position fen {}", start.to_fen());
+    let answer = e
+        .new_game()
+        .and_then(|_| e.think(&position, "go depth 1", limit));
+    let Ok(Answer {
+        reply: Reply::Move(text),
+        ..
+    }) = answer
+    else {
+        return Ok(());
+    };
+    let other = 1 - spec.rank_base.min(1);
+    if start.engine_move(&text, spec.rank_base).is_err() && start.engine_move(&text, other).is_ok()
+    {
+        return Err(format!(
+            "answered {text} from the first opening, a move only with ranks counted from \
+             {other}: give it ranks={other} in its --engine (Fairy-Stockfish under plain UCI \
+             counts ranks 1–10: ranks=1)"
+        ));
     }
     Ok(())
 }
@@ -163,8 +218,9 @@ fn prepare<G: Arbitrated>(
             Ok(e) => *slot = Some(e),
             Err(f) => {
                 eprintln!(
-                    "jiangjun match: engine '{}' failed to start: {f:?}",
-                    shared.specs[id].name
+                    "jiangjun match: engine '{}' failed to start: {}",
+                    shared.specs[id].name,
+                    f.at_start(&shared.specs[id], shared.cfg.hang)
                 );
                 return false;
             }
@@ -261,7 +317,7 @@ fn game_pgn<G: Arbitrated>(
         date,
         round: job.number,
         names: [&shared.specs[job.red].name, &shared.specs[job.black].name],
-        tc: &shared.cfg.tc,
+        tcs: [job.red, job.black].map(|id| shared.specs[id].tc.as_ref().unwrap_or(&shared.cfg.tc)),
         termination: rec.termination,
         comment: &comment,
         result,
@@ -304,6 +360,9 @@ enum Ended {
     Finished,
     /// By Ctrl-C: the summary covers the games finished before it.
     Interrupted,
+    /// Played, or stopped early, but measuring nothing: an engine never made a legal move, or
+    /// one numbers its ranks otherwise than it was told. Why, for the user.
+    NoResult(String),
 }
 
 fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
@@ -322,7 +381,9 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
         ),
         None => None,
     };
-    check_engines(cfg, &specs)?;
+    if let Some(first) = openings.first() {
+        check_engines(cfg, &specs, &first.position())?;
+    }
     let rules = Rules {
         tc: cfg.tc,
         margin: cfg.margin,
@@ -342,6 +403,11 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
         cfg.engines.iter().map(|e| e.name.clone()).collect(),
         &pairings,
     );
+    tally.time_controls = shared
+        .specs
+        .iter()
+        .map(|s| s.tc.unwrap_or(cfg.tc).describe())
+        .collect();
     let started = Instant::now();
     // The main thread hands out one game per finished game, so that nothing new starts once
     // an SPRT has decided (and a one-game-at-a-time match stops exactly there).
@@ -397,17 +463,41 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
         };
         let job = &shared.jobs[k];
         tally.record(job, &rec);
+        if let (Some(base), Some(winner)) = (rec.other_ranks, rec.winner)
+            && !matches!(ended, Ended::NoResult(_))
+        {
+            // Every game this engine plays would end the same way: stop handing out games.
+            let loser = [job.red, job.black][winner.flip().index()];
+            let why = format!(
+                "engine '{}' played {} — illegal as written, legal with ranks counted from \
+                 {base}: it numbers ranks otherwise than it was told. Give it ranks={base} in \
+                 its --engine (Fairy-Stockfish under plain UCI counts ranks 1–10: ranks=1). \
+                 The match stops; its games are no result",
+                shared.specs[loser].name,
+                rec.detail
+                    .split(" (legal with")
+                    .next()
+                    .unwrap_or(&rec.detail)
+            );
+            eprintln!("{}{why}", if tty && shown > 0 { "\n" } else { "" });
+            shown = 0;
+            ended = Ended::NoResult(why);
+            job_tx = None;
+        }
         if let Some(f) = pgn_file.as_mut() {
             f.write_all(game_pgn(&shared, job, &rec, &date).as_bytes())
                 .map_err(|e| format!("writing PGN: {e}"))?;
         }
         if !cfg.quiet {
-            let line = tally.progress(total, cfg.sprt.as_ref());
+            // A line per game stays; on a terminal the running totals below it are redrawn.
+            let game = tally.game_line(job, &rec, total, started.elapsed(), cfg.sprt.as_ref());
             if tty {
-                eprint!("{}", terminal::redraw(&line, shown));
+                eprintln!("{}", terminal::redraw(&game, shown));
+                let line = tally.progress(total, cfg.sprt.as_ref());
+                eprint!("{line}");
                 shown = line.chars().count();
             } else {
-                eprintln!("{line}");
+                eprintln!("{game}");
             }
         }
         let decided = cfg
@@ -427,7 +517,10 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
     if tty && !cfg.quiet {
         eprintln!();
     }
-    if let Ended::Finished = ended {
+    if let (Ended::Finished, Some(why)) = (&ended, tally.not_a_result()) {
+        ended = Ended::NoResult(why);
+    }
+    if !matches!(ended, Ended::Interrupted) {
         for h in handles {
             // A worker that panicked has already lost its games; the tally stands.
             let _ = h.join();
@@ -437,7 +530,11 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
     let secs = started.elapsed().as_secs_f64();
     print!("{}", tally.summary(cfg.sprt.as_ref(), secs));
     if let Some(p) = &cfg.json {
-        std::fs::write(p, tally.json(cfg.sprt.as_ref(), secs))
+        let no_result = match &ended {
+            Ended::NoResult(why) => Some(why.as_str()),
+            _ => None,
+        };
+        std::fs::write(p, tally.json(cfg.sprt.as_ref(), secs, no_result))
             .map_err(|e| format!("writing {}: {e}", p.display()))?;
     }
     Ok(ended)

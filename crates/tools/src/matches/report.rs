@@ -36,15 +36,40 @@ pub struct EngineStats {
     pub resignations: u32,
     /// Draws offered with `bestmove … draw` (UCCI), accepted or not.
     pub draw_offers: u32,
+    /// Legal moves made, over all games.
+    pub moves_made: u64,
 }
 
 pub struct Tally {
     pub names: Vec<String>,
     pub pairings: Vec<PairingStats>,
     pub engines: Vec<EngineStats>,
+    /// Each engine's time control as written in reports (the match's, or its own `tc=`).
+    pub time_controls: Vec<String>,
     /// Games by how they ended, keyed by the description (sorted, so reports are stable).
     pub terminations: BTreeMap<&'static str, u32>,
     pub games: usize,
+}
+
+/// A duration as `m:ss`, or `h:mm:ss` from an hour.
+fn clock(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// `text` cut to `max` characters, an ellipsis saying where.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut t: String = text.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
 }
 
 fn signed(x: f64) -> String {
@@ -59,8 +84,33 @@ fn signed(x: f64) -> String {
 }
 
 impl Tally {
+    /// Why the games so far are no result, if they are not: an engine that lost every game it
+    /// played by a fault without ever making a legal move (a wrong protocol or rank numbering,
+    /// a broken build) has measured nothing.
+    pub fn not_a_result(&self) -> Option<String> {
+        let silent: Vec<String> = self
+            .engines
+            .iter()
+            .zip(&self.names)
+            .filter(|(e, _)| {
+                let faults =
+                    e.time_losses + e.crashes + e.hangs + e.illegal + e.malformed + e.no_bestmove;
+                e.moves_made == 0 && faults > 0 && faults == e.wdl.losses
+            })
+            .map(|(_, name)| format!("'{name}'"))
+            .collect();
+        (!silent.is_empty()).then(|| {
+            format!(
+                "engine {} never made a legal move: these games measure nothing and are no \
+                 result (see the terminations above; --log DIR records what each engine said)",
+                silent.join(" and ")
+            )
+        })
+    }
+
     pub fn new(names: Vec<String>, pairings: &[(usize, usize)]) -> Tally {
         Tally {
+            time_controls: vec![String::new(); names.len()],
             engines: vec![EngineStats::default(); names.len()],
             names,
             pairings: pairings
@@ -92,6 +142,7 @@ impl Tally {
                 Some(_) => e.wdl.losses += 1,
             }
             e.noise += rec.noise[side.index()];
+            e.moves_made += u64::from(rec.made[side.index()]);
             e.draw_offers += rec.offers[side.index()];
             if rec.termination == Termination::Resignation && rec.winner == Some(side.flip()) {
                 e.resignations += 1;
@@ -159,6 +210,53 @@ impl Tally {
         )
     }
 
+    /// The permanent line for one finished game, as cutechess-cli and fastchess print one: its
+    /// number, players, result and how it ended, then the running score of its pairing (from
+    /// the pairing's first engine), the time so far and an estimate of the time left.
+    pub fn game_line<M>(
+        &self,
+        job: &Pairing,
+        rec: &GameRecord<M>,
+        total: usize,
+        elapsed: std::time::Duration,
+        sprt: Option<&SprtParams>,
+    ) -> String {
+        let result = match rec.winner {
+            Some(Side::Red) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        let mut how = rec.termination.describe().to_string();
+        if !rec.detail.is_empty() {
+            how += &format!(": {}", rec.detail);
+        }
+        let p = &self.pairings[job.pairing];
+        let w = &p.wdl;
+        let score = w.score().unwrap_or(0.5);
+        // The games still to play, at the pace of those played (with several at once, the
+        // pace of the whole match).
+        let left = total.saturating_sub(self.games);
+        let eta = elapsed.mul_f64(left as f64 / self.games.max(1) as f64);
+        let llr = sprt.map_or(String::new(), |t| {
+            let (lo, hi) = t.bounds();
+            format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", self.llr(t))
+        });
+        format!(
+            "Game {}/{total} ({} vs {}): {result} {{{}}}  {} vs {}: +{} ={} -{} [{score:.3}]{llr}  {} elapsed, {} left",
+            job.number,
+            self.names[job.red],
+            self.names[job.black],
+            clip(&how, 48),
+            self.names[p.a],
+            self.names[p.b],
+            w.wins,
+            w.draws,
+            w.losses,
+            clock(elapsed),
+            clock(eta),
+        )
+    }
+
     /// One line after each game: games played, W/D/L and Elo of each pairing, LLR if testing.
     pub fn progress(&self, total: usize, sprt: Option<&SprtParams>) -> String {
         let mut s = format!("[{}/{}]", self.games, total);
@@ -169,6 +267,52 @@ impl Tally {
         if let Some(t) = sprt {
             let (lo, hi) = t.bounds();
             s += &format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", self.llr(t));
+        }
+        s
+    }
+
+    /// Standings by points and the crosstable (a round robin or gauntlet): each row's points
+    /// against each column's engine, out of the games they played.
+    pub fn crosstable(&self) -> String {
+        let n = self.names.len();
+        let mut points = vec![vec![0.0f64; n]; n];
+        let mut games = vec![vec![0u32; n]; n];
+        for p in &self.pairings {
+            let w = &p.wdl;
+            let a_points = f64::from(w.wins) + 0.5 * f64::from(w.draws);
+            let played = w.wins + w.draws + w.losses;
+            points[p.a][p.b] += a_points;
+            points[p.b][p.a] += f64::from(played) - a_points;
+            games[p.a][p.b] += played;
+            games[p.b][p.a] += played;
+        }
+        let total = |i: usize| points[i].iter().sum::<f64>();
+        let played = |i: usize| games[i].iter().sum::<u32>();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&x, &y| total(y).total_cmp(&total(x)).then(x.cmp(&y)));
+        let mut s = "\nStandings             points  games".to_string();
+        for k in 1..=n {
+            s += &format!(" {k:>7}");
+        }
+        s.push('\n');
+        for (rank, &i) in order.iter().enumerate() {
+            s += &format!(
+                "{:>3}. {:<14} {:>9.1} {:>6}",
+                rank + 1,
+                clip(&self.names[i], 14),
+                total(i),
+                played(i)
+            );
+            for &j in &order {
+                s += &if i == j {
+                    format!(" {:>7}", "·")
+                } else if games[i][j] == 0 {
+                    format!(" {:>7}", "")
+                } else {
+                    format!(" {:>7}", format!("{:.1}/{}", points[i][j], games[i][j]))
+                };
+            }
+            s.push('\n');
         }
         s
     }
@@ -201,14 +345,14 @@ impl Tally {
             }
             let c = p.penta.counts;
             s += &format!(
-                "  Pentanomial pairs [0, ½, 1, 1½, 2 points]: [{}, {}, {}, {}, {}]",
+                "  Pairs scoring [0, ½, 1, 1½, 2]: [{}, {}, {}, {}, {}]",
                 c[0], c[1], c[2], c[3], c[4]
             );
             if let Some(e) = stats::elo_pentanomial(&p.penta) {
                 // Every pair scoring the same gives no variance to build an interval from.
                 let m = e.margin();
                 let spread = if m == 0.0 {
-                    " (no spread between pairs yet)".to_string()
+                    " (no spread yet)".to_string()
                 } else {
                     format!(" ± {m:.1}")
                 };
@@ -229,7 +373,7 @@ impl Tally {
                 SprtVerdict::Continue => "no decision yet".to_string(),
             };
             s += &format!(
-                "  SPRT elo0={} elo1={} alpha={} beta={} ({} Elo): LLR {:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
+                "  SPRT elo0={} elo1={} alpha={} beta={} ({} Elo)\n  LLR {:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
                 t.elo0,
                 t.elo1,
                 t.alpha,
@@ -238,14 +382,36 @@ impl Tally {
                 self.llr(t)
             );
         }
-        s += "\nTerminations:";
-        for (t, n) in &self.terminations {
-            s += &format!(" {t} {n};");
+        if self.pairings.len() > 1 {
+            s += &self.crosstable();
         }
-        s += "\n\nengine               W    D    L  time  crash  hang  illegal  malformed  nobest  restart  noise  resign  offers\n";
+        if self.time_controls.windows(2).any(|w| w[0] != w[1]) {
+            // Time odds: who had what.
+            let each: Vec<String> = self
+                .names
+                .iter()
+                .zip(&self.time_controls)
+                .map(|(n, t)| format!("{n} {t}"))
+                .collect();
+            s += &format!("\nTime controls: {}\n", each.join(", "));
+        }
+        // Wrapped to fit 100 columns.
+        let mut line = "\nTerminations:".to_string();
+        for (t, n) in &self.terminations {
+            let item = format!(" {t} {n};");
+            if line.chars().count() + item.chars().count() > 100 {
+                s += &line;
+                s.push('\n');
+                line = " ".repeat(12);
+            }
+            line += &item;
+        }
+        s += &line;
+        s += "\n\nengine             W     D     L  time crash hang illegal malf nobest restart noise resign offers\n";
         for (name, e) in self.names.iter().zip(&self.engines) {
             s += &format!(
-                "{name:<16} {:>5} {:>4} {:>4} {:>5} {:>6} {:>5} {:>8} {:>10} {:>7} {:>8} {:>6} {:>7} {:>7}\n",
+                "{:<14} {:>5} {:>5} {:>5} {:>5} {:>5} {:>4} {:>7} {:>4} {:>6} {:>7} {:>5} {:>6} {:>6}\n",
+                clip(name, 14),
                 e.wdl.wins,
                 e.wdl.draws,
                 e.wdl.losses,
@@ -265,8 +431,8 @@ impl Tally {
     }
 
     /// The summary as JSON (the shape is in `summary.rs`).
-    pub fn json(&self, sprt: Option<&SprtParams>, seconds: f64) -> String {
-        super::summary::Summary::of(self, sprt, seconds).to_json()
+    pub fn json(&self, sprt: Option<&SprtParams>, seconds: f64, no_result: Option<&str>) -> String {
+        super::summary::Summary::of(self, sprt, seconds, no_result).to_json()
     }
 }
 
@@ -284,6 +450,8 @@ mod tests {
             killed,
             noise: [0, 1],
             offers: [1, 0],
+            made: [0, 0],
+            other_ranks: None,
         }
     }
 
@@ -383,7 +551,7 @@ mod tests {
     }
 
     fn parsed(t: &Tally) -> serde_json::Value {
-        serde_json::from_str(&t.json(None, 1.0)).expect("the summary is valid JSON")
+        serde_json::from_str(&t.json(None, 1.0, None)).expect("the summary is valid JSON")
     }
 
     #[test]

@@ -18,6 +18,9 @@ pub struct Summary<'a> {
     pub terminations: &'a BTreeMap<&'static str, u32>,
     /// `null` without `--sprt`.
     pub sprt: Option<Sprt>,
+    /// Why these games are no result (an engine never made a legal move, or numbers its ranks
+    /// otherwise than it was told; the runner then exits 1); `null` for a result.
+    pub no_result: Option<&'a str>,
 }
 
 /// One pairing, from its first engine's point of view. Numbers that have no value yet (an
@@ -44,6 +47,8 @@ pub struct Pairing<'a> {
 #[derive(Serialize)]
 pub struct EngineSummary<'a> {
     pub name: &'a str,
+    /// The time control it played under (its own `tc=`, or the match's).
+    pub time_control: &'a str,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
@@ -101,9 +106,10 @@ fn pairing<'a>(names: &'a [String], p: &PairingStats) -> Pairing<'a> {
     }
 }
 
-fn engine<'a>(name: &'a str, e: &EngineStats) -> EngineSummary<'a> {
+fn engine<'a>(name: &'a str, time_control: &'a str, e: &'a EngineStats) -> EngineSummary<'a> {
     EngineSummary {
         name,
+        time_control,
         wins: e.wdl.wins,
         draws: e.wdl.draws,
         losses: e.wdl.losses,
@@ -140,7 +146,12 @@ fn sprt(tally: &Tally, t: &SprtParams) -> Sprt {
 }
 
 impl<'a> Summary<'a> {
-    pub fn of(tally: &'a Tally, sprt_params: Option<&SprtParams>, seconds: f64) -> Summary<'a> {
+    pub fn of(
+        tally: &'a Tally,
+        sprt_params: Option<&SprtParams>,
+        seconds: f64,
+        no_result: Option<&'a str>,
+    ) -> Summary<'a> {
         Summary {
             games: tally.games,
             seconds: (seconds * 10.0).round() / 10.0,
@@ -153,10 +164,12 @@ impl<'a> Summary<'a> {
                 .names
                 .iter()
                 .zip(&tally.engines)
-                .map(|(n, e)| engine(n, e))
+                .zip(&tally.time_controls)
+                .map(|((n, e), tc)| engine(n, tc, e))
                 .collect(),
             terminations: &tally.terminations,
             sprt: sprt_params.map(|t| sprt(tally, t)),
+            no_result,
         }
     }
 

@@ -16,7 +16,7 @@ mod record;
 mod session;
 mod timing;
 
-use crate::arbiter::clock::TimeControl;
+use crate::clock::TimeControl;
 pub use game::Playable;
 use game::side_name;
 use jiangjun_engine::game::EngineGame;

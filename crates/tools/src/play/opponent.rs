@@ -29,14 +29,10 @@ pub struct Opponent {
 impl Opponent {
     /// Starts the engine and tells it a game begins.
     pub fn start(spec: EngineSpec) -> Result<Opponent, String> {
-        let name = spec.name.clone();
-        let failed = |f: Fault| match f {
-            Fault::Start(e) => e,
-            Fault::Crash => format!("engine '{name}' exited during the handshake"),
-            Fault::Timeout => format!("engine '{name}' did not finish its handshake"),
-        };
-        let mut engine =
-            EngineProcess::start(Arc::new(spec), None, Duration::from_secs(10)).map_err(failed)?;
+        let spec = Arc::new(spec);
+        let startup = Duration::from_secs(10);
+        let failed = |f: Fault| f.at_start(&spec, startup);
+        let mut engine = EngineProcess::start(Arc::clone(&spec), None, startup).map_err(failed)?;
         engine.new_game().map_err(failed)?;
         Ok(Opponent { engine })
     }
@@ -68,7 +64,13 @@ impl Opponent {
                 position += &G::engine_text(m, spec.rank_base);
             }
         }
-        let go = go_limits(spec.proto, spec.seconds, &timing.tc, timing.clocks(), side);
+        let go = go_limits(
+            spec.proto,
+            spec.seconds,
+            [&timing.tc, &timing.tc],
+            timing.clocks(),
+            side,
+        );
         let lost = |termination, why: String| {
             let ending = Ending {
                 winner: Some(side.flip()),

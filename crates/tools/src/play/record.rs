@@ -37,7 +37,7 @@ impl<G: Playable> PlaySession<G> {
             date: &date,
             round: 1,
             names: [&names[0], &names[1]],
-            tc: &self.timing.tc,
+            tcs: [&self.timing.tc, &self.timing.tc],
             termination: self.ended.map_or(Termination::MaxLength, |e| e.termination),
             comment: &comment,
             result,

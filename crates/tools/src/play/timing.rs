@@ -4,7 +4,7 @@
 //! entered (a move entered after the flag fell loses on time, and is not played); the engine's
 //! runs while it searches, and the search is given its own clock as a GUI would give it.
 
-use crate::arbiter::clock::{Clock, Tick, TimeControl};
+use crate::clock::{Clock, Tick, TimeControl};
 use jiangjun_engine::time::Limits;
 use jiangjun_rules::Side;
 use std::time::{Duration, Instant};

@@ -36,6 +36,9 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// UCCI only: send times in seconds (the spec's default) instead of milliseconds.
     pub seconds: bool,
+    /// This engine's own time control (`tc=`, `st=`, `depth=`, `nodes=`), as cutechess-cli's
+    /// per-engine `tc=`: for time odds. `None`: the match's.
+    pub tc: Option<crate::clock::TimeControl>,
 }
 
 /// Why talking to an engine failed.
@@ -47,6 +50,57 @@ pub enum Fault {
     Crash,
     /// No expected reply before the deadline.
     Timeout,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Start(why) => f.write_str(why),
+            Fault::Crash => f.write_str("the engine exited"),
+            Fault::Timeout => f.write_str("the engine did not answer in time"),
+        }
+    }
+}
+
+impl Fault {
+    /// What went wrong while bringing an engine up, in a sentence for the user: the start
+    /// error as it is, or what a handshake that failed most likely means.
+    pub fn at_start(&self, spec: &EngineSpec, startup: Duration) -> String {
+        let hello = match spec.proto {
+            Proto::Ucci => "ucci",
+            Proto::Uci => "uci",
+        };
+        match self {
+            Fault::Start(why) => why.clone(),
+            Fault::Crash => format!(
+                "'{}' started but exited before it finished the '{hello}' handshake \
+                 (is it a {} engine? proto= says which protocol to speak)",
+                spec.cmd,
+                hello.to_ascii_uppercase()
+            ),
+            Fault::Timeout => format!(
+                "'{}' did not answer '{hello}' and 'isready' within {} s \
+                 (is it a {} engine? proto= says which protocol to speak)",
+                spec.cmd,
+                startup.as_secs_f64(),
+                hello.to_ascii_uppercase()
+            ),
+        }
+    }
+}
+
+/// Why a program could not be started, in words: the common cases said plainly.
+fn start_error(cmd: &str, e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => format!(
+            "cannot start '{cmd}': there is no such program (give cmd= the path of the \
+             engine's executable, or put it on PATH)"
+        ),
+        std::io::ErrorKind::PermissionDenied => {
+            format!("cannot start '{cmd}': permission denied (is it an executable file?)")
+        }
+        _ => format!("cannot start '{cmd}': {e}"),
+    }
 }
 
 /// What the engine answered to `go`.
@@ -215,7 +269,7 @@ impl EngineProcess {
         interrupt::own_process_group(&mut cmd);
         let mut child = cmd
             .spawn()
-            .map_err(|e| Fault::Start(format!("cannot start '{}': {e}", spec.cmd)))?;
+            .map_err(|e| Fault::Start(start_error(&spec.cmd, &e)))?;
         let log = match log_path {
             Some(p) => Some(Log {
                 file: Arc::new(Mutex::new(
@@ -503,6 +557,7 @@ mod tests {
             rank_base: 0,
             dir: None,
             seconds: false,
+            tc: None,
         });
         assert!(matches!(
             EngineProcess::start(spec, None, Duration::from_secs(1)),

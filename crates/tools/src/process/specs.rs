@@ -3,6 +3,7 @@
 
 use super::{EngineSpec, Proto};
 use crate::args::key_value;
+use crate::clock::TimeControl;
 use clap::{Arg, ArgAction, ArgMatches};
 use std::path::PathBuf;
 
@@ -63,6 +64,7 @@ pub fn engine_spec(words: &[Pair], proto: Proto) -> Result<EngineSpec, String> {
         rank_base: 0,
         dir: None,
         seconds: false,
+        tc: None,
     };
     for (k, v) in words {
         let v = v.as_str();
@@ -85,6 +87,20 @@ pub fn engine_spec(words: &[Pair], proto: Proto) -> Result<EngineSpec, String> {
                 }
             }
             "dir" => spec.dir = Some(PathBuf::from(v)),
+            "tc" => spec.tc = Some(TimeControl::parse_tc(v).map_err(|e| format!("--engine: {e}"))?),
+            "st" => spec.tc = Some(TimeControl::parse_st(v).map_err(|e| format!("--engine: {e}"))?),
+            "depth" => match v.parse::<u32>() {
+                Ok(d) if (1..=1000).contains(&d) => spec.tc = Some(TimeControl::Depth(d)),
+                _ => return Err(format!("--engine: depth must be 1 to 1000, not '{v}'")),
+            },
+            "nodes" => match v.parse::<u64>() {
+                Ok(n) if n >= 1 => spec.tc = Some(TimeControl::Nodes(n)),
+                _ => {
+                    return Err(format!(
+                        "--engine: nodes must be a positive count, not '{v}'"
+                    ));
+                }
+            },
             "timeunit" => {
                 spec.seconds = match v {
                     "ms" => false,
