@@ -54,11 +54,48 @@ pub fn have_python_chess() -> bool {
     )
 }
 
+pub fn have_cchess() -> bool {
+    python_runs(
+        "import cchess.read_pgn",
+        "PyPI cchess (pip install cchess==1.25.5; its PGN reader)",
+    )
+}
+
 pub fn have_fsf() -> bool {
     require(
         Path::new(FSF).exists(),
         &format!("{FSF} (scripts/install-peers.sh installs it)"),
     )
+}
+
+/// The movetext of a PGN on one line without the engines' per-move comments (`{+0.35/9 0.1s}`),
+/// the comment that ends each game kept: for checking the moves played.
+pub fn bare_moves(pgn: &str) -> String {
+    let text: Vec<&str> = pgn.lines().filter(|l| !l.starts_with('[')).collect();
+    let text = text.join(" ");
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').map_or(rest.len(), |c| open + c + 1);
+        let inside = &rest[open + 1..close.saturating_sub(1)];
+        out += &rest[..open];
+        let note = inside.ends_with('s')
+            && inside.starts_with(|c: char| c == '+' || c == '-' || c.is_ascii_digit());
+        if !note {
+            out += &rest[open..close];
+        }
+        rest = &rest[close..];
+    }
+    out += rest;
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A file of `run`'s directory for `name` (which `run` made afresh).
+pub fn workdir_file(name: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("match-tests")
+        .join(name)
+        .join(file)
 }
 
 pub fn workdir(name: &str) -> PathBuf {

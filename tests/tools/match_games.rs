@@ -3,13 +3,18 @@
 //! against itself, and Fairy-Stockfish (when installed) in both of its dialects.
 
 use crate::match_support::*;
+use std::process::Command;
 
 #[test]
 fn checkmate_ends_the_game() {
     if have_python() {
         let o = scripted_game("mate", "3k5/8R/9/9/9/9/9/9/9/R3K4 w", "a0a9");
         check_rule_end(&o, "checkmate", "1-0");
-        assert!(o.pgn.contains("1. A0-A9 {checkmate} 1-0"), "{}", o.pgn);
+        assert!(
+            bare_moves(&o.pgn).contains("1. A0-A9 {checkmate} 1-0"),
+            "{}",
+            o.pgn
+        );
     }
 }
 
@@ -46,7 +51,11 @@ fn perpetual_chase_loses_for_the_chaser() {
             &format!("{cycle},{cycle}"),
         );
         check_rule_end(&o, "perpetual chase", "0-1");
-        assert!(o.pgn.contains("1. ... I0-H0 2. I6-H6"), "{}", o.pgn);
+        assert!(
+            bare_moves(&o.pgn).contains("1. ... I0-H0 2. I6-H6"),
+            "{}",
+            o.pgn
+        );
     }
 }
 
@@ -128,8 +137,7 @@ fn resign_adjudication_ends_a_lost_game() {
         );
         check_rule_end(&o, "adjudicated loss", "1-0");
         assert!(
-            o.pgn
-                .contains("1. B0-C2 B9-C7 2. C2-B0 C7-B9 {adjudicated loss} 1-0"),
+            bare_moves(&o.pgn).contains("1. B0-C2 B9-C7 2. C2-B0 C7-B9 {adjudicated loss} 1-0"),
             "{}",
             o.pgn
         );
@@ -424,5 +432,63 @@ fn each_engine_can_have_its_own_time_control() {
         assert!(!o.pgn.contains("[TimeControl "), "{}", o.pgn);
         assert_eq!(o.engine("a")["time_control"], "2+0.02", "{}", o.json);
         assert_eq!(o.engine("b")["time_control"], "8+0.08", "{}", o.json);
+    }
+}
+
+#[test]
+fn the_pgn_carries_each_engines_score_depth_and_time_and_a_minimal_one_reads_in_cchess() {
+    if have_python() {
+        // As cutechess-cli writes them: {+0.35/1 0.012s} after each engine move, the score
+        // from the mover's side in pawns (a UCCI engine's units over 100).
+        let line = "b0c2,b9c7,c2b0,c7b9";
+        let mut args = scripted("a", "ucci", line);
+        args.extend(["arg=--score".into(), "arg=35".into()]);
+        args.extend(scripted("b", "uci", line));
+        args.extend(["arg=--score".into(), "arg=-120".into()]);
+        args.extend(["--games", "1", "--depth", "1", "--maxmoves", "2"].map(String::from));
+        let o = run("pgn-notes", "startpos", &as_refs(&args));
+        let movetext: String = o.pgn.lines().filter(|l| !l.starts_with('[')).collect();
+        let notes: Vec<&str> = movetext.split('{').skip(1).collect();
+        assert_eq!(notes.len(), 5, "four moves and the ending: {movetext}");
+        assert!(
+            notes[0].starts_with("+0.35/1 ") && notes[1].starts_with("-1.20/1 "),
+            "{movetext}"
+        );
+        assert!(notes[..4].iter().all(|n| n.contains("s}")), "{movetext}");
+        let back = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
+            .args(["match", "--read-pgn"])
+            .arg(workdir_file("pgn-notes", "games.pgn"))
+            .output()
+            .expect("runs");
+        assert!(
+            back.status.success(),
+            "{}",
+            String::from_utf8_lossy(&back.stderr)
+        );
+        // --pgn-min: no comment at all (the Termination tag keeps the ending), which PyPI
+        // cchess's reader needs, since it takes every word after the tags for a move.
+        args.push("--pgn-min".into());
+        let o = run("pgn-min", "startpos", &as_refs(&args));
+        assert!(!o.pgn.contains('{'), "{}", o.pgn);
+        assert!(
+            o.pgn.contains("[Termination \"maximum game length\"]"),
+            "{}",
+            o.pgn
+        );
+        if have_cchess() {
+            let script = "import sys\nfrom cchess.read_pgn import read_from_pgn\n\
+                          g = read_from_pgn(sys.argv[1])\nprint(len(g.dump_iccs_moves()[0]))";
+            let read = Command::new("python3")
+                .args(["-c", script])
+                .arg(workdir_file("pgn-min", "games.pgn"))
+                .output()
+                .expect("python runs");
+            assert_eq!(
+                String::from_utf8_lossy(&read.stdout).trim(),
+                "4",
+                "{}",
+                String::from_utf8_lossy(&read.stderr)
+            );
+        }
     }
 }

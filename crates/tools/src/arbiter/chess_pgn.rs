@@ -106,6 +106,13 @@ pub fn write_game(start: &Position, moves: &[Move], info: &PgnInfo) -> String {
     }
     out.push('\n');
     let mut words = movetext(start, moves);
+    // The engines' comments after their moves: one word each, kept whole by the wrapping.
+    let first_noted = moves.len().saturating_sub(info.notes.len());
+    for (k, note) in info.notes.iter().enumerate() {
+        if let Some(w) = words.get_mut(first_noted + k) {
+            *w += &format!(" {{{}}}", note.replace('}', ")"));
+        }
+    }
     if !info.comment.is_empty() {
         // A comment is one word for wrapping: PGN allows line breaks inside it, but keeping
         // it whole reads better.
@@ -134,6 +141,7 @@ mod tests {
             tcs: [tc, tc],
             termination: Termination::Rule(jiangjun_rules::Reason::Checkmate),
             comment,
+            notes: &[],
             result,
             notation: Default::default(),
         }

@@ -114,6 +114,42 @@ pub struct GameRecord<M = xiangqi::Move> {
     /// The losing side's illegal move was legal with ranks counted from this base instead: the
     /// engine's rank numbering is not the one it was given.
     pub other_ranks: Option<u8>,
+    /// What the engine said of each of `moves`, in order.
+    pub notes: Vec<MoveNote>,
+}
+
+/// What an engine said of a move it played: its last score (from its own side), the depth of
+/// that line, and the time it took. The PGN's per-move comment.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub used: Duration,
+}
+
+impl MoveNote {
+    /// As cutechess-cli writes it: `+0.35/12 1.2s`, a mate `+M5/20 0.5s` (`-M3` when mated),
+    /// the score in pawns (the engine's own centipawns, or a UCCI engine's units, over 100)
+    /// from the mover's side; only the time when the engine gave no score.
+    pub fn comment(&self) -> String {
+        let secs = format!("{:.3}", self.used.as_secs_f64());
+        let time = secs.trim_end_matches('0').trim_end_matches('.').to_string() + "s";
+        let Some(score) = self.score else {
+            return time;
+        };
+        let value = if score.abs() > MATE / 2 {
+            // Back from plies to moves, as the engine reported them.
+            let plies = MATE - score.abs();
+            let sign = if score > 0 { '+' } else { '-' };
+            format!("{sign}M{}", (plies + 1) / 2)
+        } else {
+            format!("{:+.2}", f64::from(score) / 100.0)
+        };
+        match self.depth {
+            Some(d) => format!("{value}/{d} {time}"),
+            None => format!("{value} {time}"),
+        }
+    }
 }
 
 /// Score adjudication, both optional.
@@ -284,8 +320,8 @@ fn judge<G: Arbitrated>(
 
 /// What an engine did with its turn.
 enum Turn<M> {
-    /// A legal move, the engine's last score, and whether it offers a draw with it.
-    Move(M, Option<Score>, bool),
+    /// A legal move, what the engine said of it, and whether it offers a draw with it.
+    Move(M, MoveNote, bool),
     Resign,
     AcceptDraw,
 }
@@ -318,6 +354,7 @@ fn turn<G: Arbitrated>(
         suffix,
         used,
         score,
+        depth,
     } = match answer {
         Ok(a) => a,
         Err(Fault::Timeout) if tc.is_timed() => {
@@ -353,7 +390,10 @@ fn turn<G: Arbitrated>(
         Reply::Move(t) => t,
     };
     match pos.engine_move(&text, spec.rank_base) {
-        Ok(m) => Ok(Turn::Move(m, score, suffix == Suffix::Draw)),
+        Ok(m) => {
+            let note = MoveNote { score, depth, used };
+            Ok(Turn::Move(m, note, suffix == Suffix::Draw))
+        }
         Err(EngineMoveError::Malformed(e)) => Err(forfeit(Termination::MalformedMove, e, false)),
         Err(EngineMoveError::Illegal(e)) => {
             // Legal with ranks counted from the other base: the engine numbers ranks as
@@ -391,6 +431,7 @@ pub fn play<G: Arbitrated>(
     let mut noise = [0; 2];
     let mut offers = [0; 2];
     let mut made = [0; 2];
+    let mut notes = Vec::new();
     let mut other_ranks = None;
     // Whether the last move came with a draw offer, for the side now to move.
     let mut offer = false;
@@ -420,11 +461,12 @@ pub fn play<G: Arbitrated>(
             &mut noise[i],
             offered,
         ) {
-            Ok(Turn::Move(m, score, draw)) => {
+            Ok(Turn::Move(m, note, draw)) => {
                 pos.make(m);
                 moves.push(m);
                 made[i] += 1;
-                if let Some(s) = score {
+                notes.push(note);
+                if let Some(s) = note.score {
                     scores[i].push(s.clamp(-MATE, MATE));
                 }
                 if draw {
@@ -454,6 +496,7 @@ pub fn play<G: Arbitrated>(
         offers,
         made,
         other_ranks,
+        notes,
     }
 }
 
@@ -461,6 +504,32 @@ pub fn play<G: Arbitrated>(
 mod tests {
     use super::*;
     use jiangjun_engine::game::Xiangqi;
+
+    #[test]
+    fn move_notes_are_written_as_cutechess_writes_them() {
+        let ms = |n| Duration::from_millis(n);
+        let note = |score, depth, used| MoveNote { score, depth, used };
+        assert_eq!(
+            note(Some(35), Some(12), ms(1200)).comment(),
+            "+0.35/12 1.2s"
+        );
+        assert_eq!(
+            note(Some(-210), Some(9), ms(39)).comment(),
+            "-2.10/9 0.039s"
+        );
+        assert_eq!(note(Some(0), None, ms(2000)).comment(), "+0.00 2s");
+        assert_eq!(note(None, None, ms(0)).comment(), "0s");
+        // Mates in moves, as the engine reported them (parse_score keeps plies).
+        let mate_in = |line| crate::process::parse_score(line);
+        assert_eq!(
+            note(mate_in("info score mate 5"), Some(20), ms(500)).comment(),
+            "+M5/20 0.5s"
+        );
+        assert_eq!(
+            note(mate_in("info score mate -3"), Some(7), ms(10)).comment(),
+            "-M3/7 0.01s"
+        );
+    }
 
     #[test]
     fn endings_read_back_from_their_descriptions() {

@@ -43,6 +43,9 @@ pub struct PgnInfo<'a> {
     pub termination: Termination,
     /// Why the game ended, written as the last comment.
     pub comment: &'a str,
+    /// Comments for the last `notes.len()` moves (the engines' own: score/depth time), after
+    /// each; the opening's moves before them have none.
+    pub notes: &'a [String],
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'a str,
     /// How Xiangqi movetext is written (chess PGN is always SAN).
@@ -146,6 +149,7 @@ impl Arbitrated for Xiangqi {
             first_fullmove: start.fullmove(),
             moves,
             notation: info.notation,
+            notes: info.notes,
         };
         pgn::write_game(&tags, &game, info.comment, info.result)
     }

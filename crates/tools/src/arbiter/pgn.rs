@@ -82,6 +82,8 @@ pub struct Movetext<'a> {
     pub first_fullmove: u32,
     pub moves: &'a [Move],
     pub notation: Notation,
+    /// Comments for the last `notes.len()` of `moves`, each written after its move.
+    pub notes: &'a [String],
 }
 
 /// Writes one game. `tags` go after `Game`; `FEN` and `Format` are written last, as XiangQi
@@ -93,7 +95,9 @@ pub fn write_game(tags: &[(&str, String)], game: &Movetext, comment: &str, resul
         first_fullmove,
         moves,
         notation,
+        notes,
     } = *game;
+    let first_noted = moves.len().saturating_sub(notes.len());
     let (texts, format) = movetext(fen, moves, notation);
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
     for (k, v) in tags {
@@ -114,6 +118,9 @@ pub fn write_game(tags: &[(&str, String)], game: &Movetext, comment: &str, resul
             body.push(format!("{number}. ..."));
         }
         body.push(text);
+        if let Some(note) = i.checked_sub(first_noted).and_then(|k| notes.get(k)) {
+            body.push(format!("{{{}}}", note.replace('}', ")")));
+        }
         if side == Side::Black {
             number += 1;
         }
@@ -281,6 +288,7 @@ mod tests {
             first_fullmove: 1,
             moves: &moves,
             notation,
+            notes: &[],
         };
         let text = write_game(&tags, &game(Notation::Iccs), "adjudicated draw", "1/2-1/2");
         assert!(text.starts_with("[Game \"Chinese Chess\"]\n"));
@@ -329,6 +337,7 @@ mod tests {
             first_fullmove: 7,
             moves: &[m],
             notation: Notation::Iccs,
+            notes: &[],
         };
         let text = write_game(&[], &game, "", "*");
         assert!(text.contains("7. ... D9-D8 *"), "{text}");

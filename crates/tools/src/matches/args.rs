@@ -143,6 +143,11 @@ struct OutputArgs {
     #[arg(long, value_name = "NOTATION", default_value = "iccs",
           value_parser = clap::value_parser!(Notation))]
     pgn_notation: Notation,
+    /// A minimal PGN: no comments (neither the engines' score/depth/time after each move nor
+    /// the ending's; the Termination tag keeps it), as cutechess-cli's `-pgnout FILE min`.
+    /// PyPI cchess's reader needs it: it takes every word after the tags for a move.
+    #[arg(long)]
+    pgn_min: bool,
     /// Write the final summary as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -176,6 +181,8 @@ pub struct MatchSettings {
     pub sprt: Option<SprtParams>,
     pub pgn: Option<PathBuf>,
     pub pgn_notation: Notation,
+    /// `--pgn-min`: no comments in the PGN.
+    pub pgn_min: bool,
     pub json: Option<PathBuf>,
     pub log: Option<PathBuf>,
     pub quiet: bool,
@@ -279,6 +286,7 @@ impl MatchArgs {
             sprt,
             pgn: out.pgn,
             pgn_notation: out.pgn_notation,
+            pgn_min: out.pgn_min,
             json: out.json,
             log: out.log,
             quiet: out.quiet,

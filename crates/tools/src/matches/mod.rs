@@ -313,7 +313,16 @@ fn game_pgn<G: Arbitrated>(
     if !rec.detail.is_empty() {
         comment += &format!(": {}", rec.detail);
     }
+    let notes: Vec<String> = if shared.cfg.pgn_min {
+        Vec::new()
+    } else {
+        rec.notes.iter().map(|n| n.comment()).collect()
+    };
+    if shared.cfg.pgn_min {
+        comment.clear();
+    }
     let info = PgnInfo {
+        notes: &notes,
         date,
         round: job.number,
         names: [&shared.specs[job.red].name, &shared.specs[job.black].name],

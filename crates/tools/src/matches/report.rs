@@ -452,6 +452,7 @@ mod tests {
             offers: [1, 0],
             made: [0, 0],
             other_ranks: None,
+            notes: vec![],
         }
     }
 

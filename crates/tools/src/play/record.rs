@@ -40,6 +40,7 @@ impl<G: Playable> PlaySession<G> {
             tcs: [&self.timing.tc, &self.timing.tc],
             termination: self.ended.map_or(Termination::MaxLength, |e| e.termination),
             comment: &comment,
+            notes: &[],
             result,
             notation,
         };

@@ -131,6 +131,8 @@ pub struct Answer {
     pub used: Duration,
     /// The last score the engine reported.
     pub score: Option<Score>,
+    /// The depth of the line that reported it.
+    pub depth: Option<u32>,
 }
 
 /// Reads a `bestmove` line: the move text and, for UCCI, the `draw` / `resign` suffix.
@@ -390,12 +392,17 @@ impl EngineProcess {
         self.send(go)?;
         let start = Instant::now();
         let deadline = start + limit;
-        let mut score = None;
+        let (mut score, mut depth) = (None, None);
         loop {
             let line = self.recv(deadline)?;
             let mut words = line.split_whitespace();
             match words.next() {
-                Some("info") => score = parse_score(&line).or(score),
+                Some("info") => {
+                    if let Some(s) = parse_score(&line) {
+                        score = Some(s);
+                        depth = parse_depth(&line);
+                    }
+                }
                 Some("bestmove") => {
                     let (reply, suffix) = parse_bestmove(&line, self.spec.proto);
                     return Ok(Answer {
@@ -403,6 +410,7 @@ impl EngineProcess {
                         suffix,
                         used: start.elapsed(),
                         score,
+                        depth,
                     });
                 }
                 Some("nobestmove") => {
@@ -411,6 +419,7 @@ impl EngineProcess {
                         suffix: Suffix::None,
                         used: start.elapsed(),
                         score,
+                        depth,
                     });
                 }
                 Some("readyok" | "id" | "option" | "copyprotection" | "registration") | None => {}
@@ -464,6 +473,12 @@ impl Drop for EngineProcess {
 }
 
 /// The score in an `info` line: `score cp N`, `score mate N` (UCI) or `score N` (UCCI).
+/// The `depth` of an `info` line.
+pub fn parse_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace().skip_while(|w| *w != "depth");
+    words.nth(1)?.parse().ok()
+}
+
 pub fn parse_score(line: &str) -> Option<Score> {
     let mut words = line
         .split_whitespace()
