@@ -393,6 +393,12 @@ fn help_and_completions_for_every_subcommand() {
         assert!(by_flag.contains("Usage: jiangjun "), "{tool}:\n{by_flag}");
         assert_eq!(works(&["help", tool]), by_flag, "help {tool}");
     }
+    // play's help lists the commands of a game, the ones its own `help` lists.
+    let play = works(&["play", "--help"]);
+    for command in ["undo", "hint", "moves", "save FILE", "resign", "draw", "quit"] {
+        assert!(play.contains(&format!("\n  {command}")), "{command} in:\n{play}");
+    }
+    assert!(play.contains("--elo 1800") && play.contains("--level"), "{play}");
     for shell in ["bash", "zsh", "fish"] {
         let script = works(&["completions", shell]);
         assert!(

@@ -89,6 +89,26 @@ impl Strength {
         self.level
     }
 
+    /// The rating of this level on the ladder (the inverse of `from_elo`).
+    pub fn elo(&self) -> i32 {
+        let mut elo = f64::from(LADDER[0].1);
+        for pair in LADDER.windows(2) {
+            let ((l0, e0), (l1, e1)) = (pair[0], pair[1]);
+            if self.level >= l0 {
+                let t = ((self.level - l0) / (l1 - l0)).min(1.0);
+                elo = f64::from(e0) + t * f64::from(e1 - e0);
+            }
+        }
+        elo.round() as i32
+    }
+
+    /// "level 5 (about 1850 Elo)", for people.
+    pub fn describe(&self) -> String {
+        let level = format!("{:.1}", self.level);
+        let level = level.trim_end_matches(".0");
+        format!("level {level} (about {} Elo)", self.elo())
+    }
+
     /// The most nodes a move may search.
     pub fn nodes(&self) -> u64 {
         (BASE_NODES * 2f64.powf(self.level / 2.0)).round() as u64
@@ -223,6 +243,49 @@ impl<M: Copy> Candidates<M> {
     }
 }
 
+/// One search of `pos` at a limited strength, on one thread, for a program that plays people
+/// without the protocol (`jiangjun play`): the strength's lines within its node budget (and
+/// `limits`), one of them picked as the engine's `Skill Level` picks (`seed` draws it). The
+/// report carries the picked move, its ponder move and score.
+pub fn search_at_strength<G: crate::game::EngineGame>(
+    pos: G,
+    limits: &crate::time::Limits,
+    tt: &crate::tt::Tt,
+    stop: &std::sync::atomic::AtomicBool,
+    strength: &Strength,
+    seed: u64,
+) -> crate::search::Report<G::Move> {
+    use jiangjun_rules::{GenKind, MoveList};
+    let mut limits = limits.clone();
+    limits.nodes = Some(
+        limits
+            .nodes
+            .map_or(strength.nodes(), |n| n.min(strength.nodes())),
+    );
+    let mut list = MoveList::new(G::NULL_MOVE);
+    pos.generate(GenKind::All, &mut list);
+    let root = list.as_slice().to_vec();
+    let candidates = std::sync::Mutex::new(Candidates::default());
+    let emit = |e: crate::search::Event<G::Move>| {
+        if let crate::search::Event::Info(i) = &e
+            && let Ok(mut c) = candidates.lock()
+        {
+            c.record(i);
+        }
+    };
+    let mut report = crate::search::search_lines(pos, root, &limits, tt, stop, LINES, &emit);
+    let picked = candidates
+        .lock()
+        .ok()
+        .and_then(|c| c.pick(strength, uniform(seed)));
+    if let Some(c) = picked {
+        report.best = Some(c.mv);
+        report.ponder = c.ponder;
+        report.score = c.score;
+    }
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,6 +302,25 @@ mod tests {
             n[s.choose(scores, (f64::from(k) + 0.5) / 10_000.0)] += 1;
         }
         n.iter().map(|&c| f64::from(c) / 10_000.0).collect()
+    }
+
+    #[test]
+    fn a_level_reads_back_as_its_rating() {
+        for (level, elo) in LADDER {
+            assert_eq!(
+                Strength::from_level(level).map(|s| s.elo()),
+                (level < 20.0).then_some(elo)
+            );
+        }
+        assert_eq!(Strength::from_elo(1800).elo(), 1800);
+        assert_eq!(
+            Strength::from_elo(1800).describe(),
+            "level 5.3 (about 1800 Elo)"
+        );
+        assert_eq!(
+            Strength::from_level(8.0).map(|s| s.describe()),
+            Some("level 8 (about 2054 Elo)".into())
+        );
     }
 
     #[test]

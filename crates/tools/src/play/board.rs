@@ -1,5 +1,6 @@
-//! The board as a player sees it in a terminal: Chinese piece characters (車馬相仕帥炮兵 for
-//! Red, 車馬象士將砲卒 for Black) or, with `--ascii`, WXF letters (Red upper case, Black lower
+//! The board as a player sees it in a terminal: Chinese piece characters, each side its own as
+//! printed boards have them (俥傌相仕帥炮兵 for Red, 車馬象士將砲卒 for Black, so that a board
+//! without colour still tells the sides apart) or, with `--ascii`, WXF letters (Red upper case, Black lower
 //! case); Black's file numbers 1–9 along the top and Red's 九…一 along the bottom (each side's
 //! files counted from its own right), ICCS files a–i and ranks 0–9 beside them. The last move
 //! is marked: in colour, both of its points are highlighted; in plain text (not a terminal)
@@ -19,8 +20,10 @@ pub struct Style {
 
 fn glyph(p: Piece) -> char {
     match (p.side(), p.kind()) {
-        (_, Kind::Rook) => '車',
-        (_, Kind::Horse) => '馬',
+        (Side::Red, Kind::Rook) => '俥',
+        (Side::Black, Kind::Rook) => '車',
+        (Side::Red, Kind::Horse) => '傌',
+        (Side::Black, Kind::Horse) => '馬',
         (Side::Red, Kind::Elephant) => '相',
         (Side::Black, Kind::Elephant) => '象',
         (Side::Red, Kind::Advisor) => '仕',
@@ -157,13 +160,13 @@ mod tests {
         assert_eq!(lines[0], " 1 2 3 4 5 6 7 8 9");
         assert_eq!(lines[1], "車馬象士將士象馬車  9");
         assert_eq!(lines[3], "＋砲＋＋＋＋＋砲＋  7");
-        assert_eq!(lines[11], "車馬相仕帥仕相馬車  0");
+        assert_eq!(lines[11], "俥傌相仕帥仕相傌俥  0");
         assert_eq!(lines[12], "九八七六五四三二一");
         assert_eq!(lines[13], " a b c d e f g h i");
         let flipped = render(&Position::startpos(), None, true, PLAIN);
         let lines: Vec<&str> = flipped.lines().collect();
         assert_eq!(lines[0], "一二三四五六七八九", "Red's 1 is at Red's right");
-        assert!(lines[1].starts_with("車馬相仕帥"), "{flipped}");
+        assert!(lines[1].starts_with("俥傌相仕帥"), "{flipped}");
         assert_eq!(
             lines[12], " 9 8 7 6 5 4 3 2 1",
             "Black's 1 is at Black's right"

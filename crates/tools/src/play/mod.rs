@@ -19,6 +19,7 @@ mod timing;
 use crate::clock::TimeControl;
 pub use game::Playable;
 use game::side_name;
+use jiangjun_engine::engine::strength::Strength;
 use jiangjun_engine::game::EngineGame;
 use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
@@ -30,7 +31,7 @@ use std::process::ExitCode;
 
 /// Play Xiangqi (or chess, with --game chess) against the engine in the terminal.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, after_help = AFTER_HELP)]
 pub struct PlayArgs {
     /// The side you play (red is white in chess; both: two people; none: the engine plays
     /// itself).
@@ -40,6 +41,17 @@ pub struct PlayArgs {
     #[arg(long, value_parser = crate::args::number_in(1u32, 30),
           conflicts_with_all = ["tc", "movetime"])]
     depth: Option<u32>,
+    /// Play weaker, as the engine's `Skill Level` (0 to 20; 20 is full strength): the engine
+    /// searches a few lines within a node budget and sometimes picks a worse one.
+    #[arg(long, value_name = "N", value_parser = crate::args::number_in(0u32, 20),
+          conflicts_with = "elo")]
+    level: Option<u32>,
+    /// Play at about this rating, as the engine's `UCI_Elo` (1320 to 3401, on the ladder of
+    /// docs/strength-limits.md).
+    #[arg(long, value_name = "E",
+          value_parser = crate::args::number_in(jiangjun_engine::engine::strength::ELO_MIN,
+                                                jiangjun_engine::engine::strength::ELO_MAX))]
+    elo: Option<i32>,
     /// Seconds the engine thinks for each move.
     #[arg(long, value_name = "S", value_parser = TimeControl::parse_st, conflicts_with = "tc")]
     movetime: Option<TimeControl>,
@@ -68,18 +80,35 @@ pub struct PlayArgs {
     eval: crate::args::EvalArgs,
 }
 
-const HELP: &str = "or a command:\n  \
-    undo          take back your last move (and the engine's reply)\n  \
-    hint          the engine's choice for you\n  \
-    moves         your legal moves\n  \
-    board         show the board; flip turns it round\n  \
-    fen           the position as FEN\n  \
-    save FILE [iccs|wxf|chinese]   the game as PGN (moves in ICCS unless named)\n  \
-    load FILE     a game from a PGN file\n  \
-    resign        give the game up\n  \
-    draw          offer a draw (the engine accepts when it stands worse)\n  \
-    new           start again\n  \
-    quit          leave (Ctrl-D and Ctrl-C too)";
+/// The commands of a game, for `help` in the game and for `jiangjun play --help`.
+macro_rules! in_game_commands {
+    () => {
+        "  undo          take back your last move (and the engine's reply)\n  \
+         hint          the engine's choice for you\n  \
+         moves         your legal moves\n  \
+         board         show the board; flip turns it round\n  \
+         fen           the position as FEN\n  \
+         save FILE [iccs|wxf|chinese]   the game as PGN (moves in ICCS unless named)\n  \
+         load FILE     a game from a PGN file\n  \
+         resign        give the game up\n  \
+         draw          offer a draw (the engine accepts when it stands worse)\n  \
+         new           start again\n  \
+         quit          leave (Ctrl-D and Ctrl-C too)"
+    };
+}
+
+const HELP: &str = concat!("or a command:\n", in_game_commands!());
+
+const AFTER_HELP: &str = concat!(
+    "In the game, type a move (h2e2, H2-E2, C2.5, 炮二平五, 马8进7, 前车进一; chess: e2e4, Nf3) \
+     or a command:\n",
+    in_game_commands!(),
+    "\n\nExamples:\n  \
+     jiangjun play                          you play Red, the engine searches to depth 7\n  \
+     jiangjun play --side black --elo 1800  the engine opens, at about 1800 Elo\n  \
+     jiangjun play --tc 300+3 --level 8     five minutes and three seconds a move, level 8\n  \
+     jiangjun --game chess play --ascii     chess, with letters for the pieces"
+);
 
 /// What a line of input leads to.
 pub enum Reply {
@@ -219,6 +248,18 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
     };
     let mut session = PlaySession::new(start, args.side, tc, args.notation);
     session.set_evaluation(evaluation);
+    session.strength = match (args.level, args.elo) {
+        (Some(l), _) => Strength::from_level(f64::from(l)),
+        (None, Some(e)) => Some(Strength::from_elo(e)),
+        (None, None) => None,
+    };
+    if session.strength.is_some() && !args.engine.0.is_empty() {
+        return crate::args::usage_error(
+            Some("play"),
+            "--level and --elo set jiangjun's own strength; give another engine its own \
+             option (option.NAME=VALUE in --engine)",
+        );
+    }
     match args.engine.0.as_slice() {
         [] => {}
         [words] => {
@@ -240,6 +281,9 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
     };
     session.ctrl_c = Some(ctrl_c::CtrlC::install());
     let mut out = std::io::stdout();
+    if let Some(s) = &session.strength {
+        let _ = writeln!(out, "jiangjun plays at {}", s.describe());
+    }
     let _ = writeln!(out, "help lists the commands\n{}", session.engine_moves());
     let _ = out.flush();
     let mut input = Input::open();

@@ -13,7 +13,10 @@ use jiangjun_rules::xiangqi::notation::Notation;
 
 impl<G: Playable> PlaySession<G> {
     fn player_names(&self) -> [String; 2] {
-        let own = format!("jiangjun ({})", self.timing.tc.describe());
+        let own = match &self.strength {
+            Some(s) => format!("jiangjun ({}, {})", self.timing.tc.describe(), s.describe()),
+            None => format!("jiangjun ({})", self.timing.tc.describe()),
+        };
         let other = self.opponent.as_ref().map(|o| o.name().to_string());
         let engine = other.clone().unwrap_or_else(|| own.clone());
         let (red, black) = match self.seat {

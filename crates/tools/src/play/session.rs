@@ -11,13 +11,15 @@ use super::timing::Timing;
 use crate::arbiter::game::Termination;
 use crate::clock::{Tick, TimeControl};
 use clap::ValueEnum;
+use jiangjun_engine::engine::strength::{Strength, search_at_strength};
 use jiangjun_engine::evaluation::Evaluation;
 use jiangjun_engine::search::ShownScore;
-use jiangjun_engine::search::{search_once, search_once_until};
+use jiangjun_engine::search::search_once_until;
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::xiangqi::notation::Notation;
 use jiangjun_rules::{GenKind, MoveList, Outcome, Side};
+use std::sync::atomic::AtomicBool;
 
 /// Which sides the person at the keyboard plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -121,6 +123,8 @@ pub struct PlaySession<G: Playable> {
     pub(super) evaluation: Evaluation,
     /// Ctrl-C during a search (the terminal's program sets it; tests drive none).
     pub(super) ctrl_c: Option<CtrlC>,
+    /// `--level`/`--elo`: the built-in engine plays weaker (`None`: full strength).
+    pub strength: Option<Strength>,
 }
 
 impl<G: Playable> PlaySession<G> {
@@ -142,6 +146,7 @@ impl<G: Playable> PlaySession<G> {
             opponent: None,
             evaluation: Evaluation::classical(),
             ctrl_c: None,
+            strength: None,
         };
         s.judge();
         s
@@ -169,9 +174,9 @@ impl<G: Playable> PlaySession<G> {
     pub fn show(&self) -> String {
         let last = self.moves.last().copied();
         let mut s = self.pos.render(last, self.flipped, self.style);
-        if let Some(clocks) = self
-            .timing
-            .show(self.pos.side_to_move(), self.ended.is_none())
+        if let Some(clocks) =
+            self.timing
+                .show(self.pos.side_to_move(), self.ended.is_none(), G::SIDE_NAMES)
         {
             s += &clocks;
             s.push('\n');
@@ -230,9 +235,13 @@ impl<G: Playable> PlaySession<G> {
     pub(super) fn think(&self, limits: &Limits) -> (Option<G::Move>, Thought) {
         let pos = self.pos.clone();
         log::debug!("play: searching");
+        let search = |stop: &AtomicBool| match &self.strength {
+            Some(s) => search_at_strength(pos, limits, &self.tt, stop, s, seed()),
+            None => search_once_until(pos, limits, &self.tt, stop),
+        };
         let report = match &self.ctrl_c {
-            Some(c) => c.during_search(|stop| search_once_until(pos, limits, &self.tt, stop)),
-            None => search_once(pos, limits, &self.tt),
+            Some(c) => c.during_search(search),
+            None => search(&AtomicBool::new(false)),
         };
         let thought = Thought {
             score: report.score,
@@ -407,3 +416,10 @@ impl<G: Playable> PlaySession<G> {
 
 /// How far behind (centipawns, by its own search) the engine must be to accept a draw.
 const DRAW_ACCEPT: i32 = 50;
+
+/// A seed that differs from one search to the next (which of a weaker level's lines it plays).
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}

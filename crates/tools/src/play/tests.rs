@@ -177,6 +177,14 @@ fn chess_is_played_in_san_and_long_algebraic_to_mate() {
         "{t}"
     );
     assert!(text(&mut s, "help").contains("Nf3, exd6, O-O"));
+    // The clock line names chess's sides.
+    let tc = TimeControl::parse_tc("60").expect("a valid time control");
+    let clocked = PlaySession::new(Chess::startpos(), Seat::Both, tc, Notation::Iccs);
+    assert!(
+        clocked.show().contains("clock: White 1:00  Black 1:00"),
+        "{}",
+        clocked.show()
+    );
     let t = text(&mut s, "undo");
     assert!(t.ends_with("Black to move"), "{t}");
     assert!(text(&mut s, "Bc5").starts_with("you play Bc5"));
@@ -281,4 +289,25 @@ fn a_loaded_game_ends_as_its_record_says_when_the_rules_leave_it_open() {
         (None, Termination::DrawAgreement)
     );
     assert_eq!(record("*", "").0, None, "an unfinished game stays open");
+}
+
+#[test]
+fn a_weaker_level_plays_legal_moves_and_names_itself_in_the_pgn() {
+    use jiangjun_engine::engine::strength::Strength;
+    let mut s = PlaySession::new(
+        Xiangqi::startpos(),
+        Seat::None,
+        TimeControl::Depth(4),
+        Notation::Iccs,
+    );
+    s.strength = Strength::from_level(0.0);
+    // The engine plays both sides to the end of the game, every move checked as it is made.
+    let t = s.engine_moves();
+    assert!(t.contains("engine plays") && s.ended.is_some(), "{t}");
+    assert!(s.moves.len() > 6, "{t}");
+    let pgn = s.pgn(Notation::Iccs);
+    assert!(
+        pgn.contains("[Red \"jiangjun (depth 4, level 0 (about 1320 Elo))\"]"),
+        "{pgn}"
+    );
 }

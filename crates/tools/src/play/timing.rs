@@ -146,9 +146,9 @@ impl Timing {
         }
     }
 
-    /// Both clocks, Red's first, with the time of the turn in progress taken off the side to
-    /// move (`None` when the game has no clocks).
-    pub fn show(&self, to_move: Side, running: bool) -> Option<String> {
+    /// Both clocks, Red's (White's) first, named as the game names its sides, with the time of
+    /// the turn in progress taken off the side to move (`None` when the game has no clocks).
+    pub fn show(&self, to_move: Side, running: bool, names: [&str; 2]) -> Option<String> {
         if !self.people_timed() {
             return None;
         }
@@ -161,8 +161,10 @@ impl Timing {
             }
         };
         Some(format!(
-            "clock: Red {}  Black {}",
+            "clock: {} {}  {} {}",
+            names[0],
             clock_text(left(Side::Red)),
+            names[1],
             clock_text(left(Side::Black))
         ))
     }
@@ -180,7 +182,7 @@ mod tests {
         let tc = TimeControl::parse_tc("300+3").expect("valid");
         let mut t = Timing::new(tc);
         assert_eq!(
-            t.show(Side::Red, false).as_deref(),
+            t.show(Side::Red, false, ["Red", "Black"]).as_deref(),
             Some("clock: Red 5:00  Black 5:00")
         );
         assert_eq!(t.charge(Side::Red, true), Tick::InTime);
@@ -222,7 +224,7 @@ mod tests {
         let mut t = Timing::new(TimeControl::MoveTime(1));
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(t.charge(Side::Red, true), Tick::InTime);
-        assert!(t.show(Side::Red, true).is_none());
+        assert!(t.show(Side::Red, true, ["Red", "Black"]).is_none());
         assert_eq!(t.charge(Side::Black, false), Tick::InTime);
         let mut t = Timing::new(TimeControl::parse_tc("0.001").expect("valid"));
         std::thread::sleep(Duration::from_millis(5));
