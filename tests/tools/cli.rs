@@ -300,7 +300,6 @@ fn bad_arguments_to_each_subcommand_are_one_line_and_exit_2() {
     refused(&["bench", "99999999999"], "not a number from 1 to 30");
     refused(&["bench", "-3"], "not a number from 1 to 30");
     refused(&["bench", "3", "4"], "unexpected argument '4'");
-    refused(&["judge"], "--fen <FEN>");
     refused(&["judge", "--fen"], "a value is required");
     refused(&["judge", "--fen", "not a fen"], "invalid FEN");
     refused(
@@ -386,19 +385,39 @@ fn help_and_completions_for_every_subcommand() {
         "selfplay",
         "tune",
         "play",
+        "datagen",
+        "train",
+        "book",
         "completions",
     ] {
         assert!(top.contains(tool), "{tool} in:\n{top}");
         let by_flag = works(&[tool, "--help"]);
         assert!(by_flag.contains("Usage: jiangjun "), "{tool}:\n{by_flag}");
+        if tool != "completions" {
+            assert!(by_flag.contains("\nExamples:\n  "), "{tool}:\n{by_flag}");
+        }
         assert_eq!(works(&["help", tool]), by_flag, "help {tool}");
     }
     // play's help lists the commands of a game, the ones its own `help` lists.
     let play = works(&["play", "--help"]);
-    for command in ["undo", "hint", "moves", "save FILE", "resign", "draw", "quit"] {
-        assert!(play.contains(&format!("\n  {command}")), "{command} in:\n{play}");
+    for command in [
+        "undo",
+        "hint",
+        "moves",
+        "save FILE",
+        "resign",
+        "draw",
+        "quit",
+    ] {
+        assert!(
+            play.contains(&format!("\n  {command}")),
+            "{command} in:\n{play}"
+        );
     }
-    assert!(play.contains("--elo 1800") && play.contains("--level"), "{play}");
+    assert!(
+        play.contains("--elo 1800") && play.contains("--level"),
+        "{play}"
+    );
     for shell in ["bash", "zsh", "fish"] {
         let script = works(&["completions", shell]);
         assert!(
@@ -552,5 +571,34 @@ fn a_closed_pipe_ends_a_tool_quietly() {
         out.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn every_tool_reads_a_position_the_same_way_and_starts_from_the_start() {
+    // No --fen, and --fen startpos, are the start position in every tool that takes one.
+    let perft = works(&["perft", "2"]);
+    assert_eq!(works(&["perft", "2", "--fen", "startpos"]), perft);
+    assert!(perft.ends_with("total 1920\n"), "{perft}");
+    let judged = works(&["judge", "--moves", "h2e2"]);
+    assert_eq!(
+        works(&["judge", "--fen", "startpos", "--moves", "h2e2"]),
+        judged
+    );
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(works(&["judge", "--fen", fen, "--moves", "h2e2"]), judged);
+    assert_eq!(
+        works(&["--game", "chess", "judge", "--moves", "e2e4"]).trim(),
+        "none"
+    );
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/small.jjbook");
+    let probed = works(&["book", "probe", "--book", book]);
+    assert_eq!(
+        works(&["book", "probe", "--book", book, "--fen", "startpos"]),
+        probed
+    );
+    assert_eq!(
+        works(&["book", "probe", "--book", book, "--fen", fen]),
+        probed
     );
 }

@@ -107,6 +107,15 @@ pub fn one_line(e: &clap::Error) -> String {
 }
 
 /// A parser for a number in `lo..=hi` (integers or floats; NaN and infinities are refused).
+/// A tool's `--fen`, read the same way by every tool: the word `startpos`, or nothing at all,
+/// is the game's start position; anything else a FEN of it.
+pub fn position_from<G: jiangjun_rules::Game>(fen: Option<&str>) -> Result<G, String> {
+    match fen.map(str::trim) {
+        None | Some("") | Some("startpos") => Ok(G::startpos()),
+        Some(text) => G::from_fen(text).map_err(|e| e.to_string()),
+    }
+}
+
 pub fn number_in<T>(lo: T, hi: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
 where
     T: FromStr + PartialOrd + Display + Copy + Send + Sync,

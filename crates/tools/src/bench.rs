@@ -11,7 +11,11 @@ use std::process::ExitCode;
 /// One thread, a fresh table, the engine's evaluation unless told otherwise; the last line,
 /// `Bench: N`, is the search's signature.
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun bench                                the signature (Bench: N) and nodes/second\n  jiangjun bench 16                             deeper, for a speed comparison\n  jiangjun bench --eval-file '<empty>'          the classical evaluation alone",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct BenchArgs {
     /// Search depth (1 to 30; default: the signature's depth).
     #[arg(value_parser = number_in(1u32, 30))]

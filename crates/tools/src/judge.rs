@@ -127,10 +127,14 @@ fn absolute(o: Outcome, to_move: Side, detail: Option<String>) -> Ruling {
 /// Prints `red-loses` (chess: `white-loses`), `black-loses`, `draw` or `none` and the reason,
 /// e.g. `black-loses: perpetual chase of the rook on g6`.
 #[derive(clap::Args, Debug)]
-#[command(args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun judge --moves h2e2 h9g7              a position after moves from the start\n  jiangjun judge --fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1\n  jiangjun judge --notation chinese --moves 炮二平五 马8进7",
+    args_override_self = true
+)]
 pub struct JudgeArgs {
-    /// The position, as one argument or as its space-separated fields.
-    #[arg(long, required = true, num_args = 1.., value_name = "FEN")]
+    /// The position, as one argument or as its space-separated fields, or `startpos` (the
+    /// default).
+    #[arg(long, num_args = 1.., value_name = "FEN")]
     fen: Vec<String>,
     /// Moves in ICCS (`h2e2`; chess: long algebraic, `e2e4`), as separate arguments or
     /// several in one. With --notation, Xiangqi moves may also be WXF (`C2.5`) or Chinese
@@ -145,7 +149,13 @@ pub struct JudgeArgs {
 
 /// Prints the ruling on stdout; a bad FEN or an illegal move goes to stderr with exit code 2.
 pub fn run(args: &JudgeArgs, game: GameKind) -> ExitCode {
-    let fen = args.fen.join(" ");
+    let fen = match args.fen.join(" ").trim() {
+        "" | "startpos" => match game {
+            GameKind::Xiangqi => jiangjun_rules::xiangqi::START_FEN.to_string(),
+            GameKind::Chess => jiangjun_rules::chess::START_FEN.to_string(),
+        },
+        text => text.to_string(),
+    };
     let moves: Vec<&str> = args
         .moves
         .iter()

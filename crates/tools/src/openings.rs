@@ -26,7 +26,11 @@ use std::time::Instant;
 /// pawn), deduplicated by position. The same arguments and build give the same file. One
 /// `startpos moves ...` line per opening, the form `jiangjun match --openings` reads.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun openings --count 100 --out openings.txt   100 balanced openings for jiangjun match\n  jiangjun openings --count 40 --plies 6-10 --margin 50 --seed 7",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct OpeningsArgs {
     /// Openings to write (1 to 1000000).
     #[arg(long, value_name = "N", value_parser = number_in(1usize, 1_000_000))]

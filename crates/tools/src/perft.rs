@@ -14,12 +14,16 @@ const MAX_PERFT_DEPTH: u32 = 12;
 ///
 /// Ends with a line `total N`; the timing goes to stderr.
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun perft 4                              moves from the start position to 4 plies\n  jiangjun perft 3 --divide --fen \"4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\"\n  jiangjun --game chess perft 5                 chess",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct PerftArgs {
     /// Depth in plies (1 to 12).
     #[arg(value_parser = number_in(1, MAX_PERFT_DEPTH))]
     pub depth: u32,
-    /// Start from this position instead of the start position (one argument).
+    /// Start from this position (a FEN as one argument, or `startpos`, the default).
     #[arg(long)]
     pub fen: Option<String>,
     /// Print `MOVE: N` for every root move.
@@ -29,13 +33,9 @@ pub struct PerftArgs {
 
 /// `jiangjun [--game G] perft`: the same tool for either game.
 pub fn perft<G: Game>(a: &PerftArgs) -> ExitCode {
-    let pos = match &a.fen {
-        Some(f) => G::from_fen(f),
-        None => Ok(G::startpos()),
-    };
-    let mut pos = match pos {
+    let mut pos = match crate::args::position_from::<G>(a.fen.as_deref()) {
         Ok(p) => p,
-        Err(e) => return usage_error(Some("perft"), &e.to_string()),
+        Err(e) => return usage_error(Some("perft"), &e),
     };
     let start = Instant::now();
     let total = if a.divide {

@@ -12,6 +12,9 @@ use std::process::ExitCode;
 
 /// Opening books: build one from PGN games, or list a position's book moves.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  jiangjun book build --pgn games.pgn --out book.jjbook --min-games 4 --plies 20\n  jiangjun book build --pgn games.pgn --out BOOK.DAT --format eleeye   for ElephantEye\n  jiangjun book probe --book book.jjbook --fen startpos"
+)]
 pub struct BookArgs {
     #[command(subcommand)]
     pub action: BookAction,
@@ -66,7 +69,7 @@ pub struct ProbeArgs {
     /// The book file (either format).
     #[arg(long)]
     book: PathBuf,
-    /// The position (default: the start position).
+    /// The position: a FEN as one argument, or `startpos` (the default).
     #[arg(long)]
     fen: Option<String>,
 }
@@ -118,10 +121,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 fn probe(a: &ProbeArgs) -> Result<(), String> {
-    let pos = match &a.fen {
-        Some(f) => Position::from_fen(f).map_err(|e| format!("--fen: {e}"))?,
-        None => Position::startpos(),
-    };
+    let pos: Position =
+        crate::args::position_from(a.fen.as_deref()).map_err(|e| format!("--fen: {e}"))?;
     let book = Book::load(&a.book).map_err(|e| format!("{}: {e}", a.book.display()))?;
     println!(
         "{}: {}, {} moves",

@@ -37,7 +37,11 @@ use std::process::ExitCode;
 /// already (a run stopped by `--minutes` or killed is resumed by running it again); or, with
 /// `--dump`, prints the positions training would use from .jjd files.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  nice jiangjun datagen --dir data/run1 --shards 400 --games-per-shard 500 --seed 82\n  jiangjun datagen --dir data/run1 --shards 400 --games-per-shard 500 --seed 82   resumes it\n  jiangjun datagen --dump data/run1 | head      the positions training would use",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct DatagenArgs {
     /// Where the shards go (created if missing; shards there already are resumed).
     #[arg(long, value_name = "DIR", required_unless_present = "dump")]

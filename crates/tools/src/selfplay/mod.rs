@@ -41,7 +41,11 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 /// One line per quiet position, `FEN | result | score`, result 1.0/0.5/0.0 and score in
 /// centipawns, both from Red's view.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun selfplay --games 1000 --out games.txt    FEN | result | score lines, for tune and train\n  jiangjun selfplay --games 200 --nodes 20000 --threads 2 --seed 5 --out more.txt",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct SelfplayArgs {
     /// Games to play (1 to 100000000).
     #[arg(long, value_name = "N", value_parser = number_in(1u64, 100_000_000))]

@@ -24,7 +24,11 @@ const VALIDATION_BLOCK: usize = 1000;
 
 /// Train a neural evaluation (NNUE) on self-play data; writes a net file for `EvalFile`.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun train --data data/run1 --out net.nnue --epochs 20\n  jiangjun train --data games.txt --out net.nnue --init '<builtin>' --lr 0.0005",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct TrainArgs {
     /// Self-play data, comma-separated: text files of `FEN | result | score` lines (selfplay)
     /// and `.jjd` files of datagen, or directories of them.

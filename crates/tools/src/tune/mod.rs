@@ -45,7 +45,11 @@ pub struct FitArgs {
 
 /// Fit the evaluation weights to self-play data (Texel tuning); writes `weights.rs`.
 #[derive(clap::Parser, Clone, Debug, PartialEq)]
-#[command(allow_negative_numbers = true, args_override_self = true)]
+#[command(
+    after_help = "Examples:\n  jiangjun tune --data games.txt --out weights.rs   fit the classical evaluation's weights\n  jiangjun tune --wdl --data games.txt --test held-out.txt",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
 pub struct TuneArgs {
     /// Self-play data (`FEN | result | score` lines), comma-separated files.
     #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
