@@ -9,9 +9,11 @@
 #      Xiangqi over UCCI and once in chess over UCI, where any crash, hang, illegal or
 #      malformed move, missing bestmove or restart fails the test; then two games run by the
 #      Windows build's own match runner between two copies of itself (UCCI against UCI).
-# Usage: scripts/test-windows.sh [--smoke | --repeat N]
+# Usage: scripts/test-windows.sh [--smoke | --repeat N | --archive ZIP]
 #   --smoke (what CI runs): the handshake and XiangQi Wizard transcripts, perft of the two start
 #   positions up to 5 million leaves, and one match of two games.
+#   --archive ZIP: the smoke test of the jiangjun.exe inside a release archive (scripts/package.sh)
+#   as a user unpacks it, instead of a fresh build.
 #   --repeat N: only the transcripts, replayed N times, every failed session listed and counted
 #   (to measure a rare failure, such as the Wine crash at exit described in docs/windows.md).
 # Figures go to stdout, progress to stderr. Installs wine64 (and what the build needs) with
@@ -21,9 +23,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 smoke=false
 repeat=0
-usage="usage: scripts/test-windows.sh [--smoke | --repeat N]"
+archive=""
+usage="usage: scripts/test-windows.sh [--smoke | --repeat N | --archive ZIP]"
 case "${1:-}" in
   --smoke) smoke=true ;;
+  --archive)
+    archive=${2:-}
+    [ -f "$archive" ] || { echo "$usage" >&2; exit 2; }
+    archive=$(cd "$(dirname "$archive")" && pwd)/$(basename "$archive")
+    smoke=true
+    ;;
   --repeat)
     repeat=${2:-}
     [[ "$repeat" =~ ^[1-9][0-9]*$ ]] || { echo "$usage" >&2; exit 2; }
@@ -39,8 +48,19 @@ fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
 # --- build (both: the Linux build is the transcript test's harness and the match's runner)
 t=$(now)
-exe=$(scripts/build-windows.sh)
-echo "windows build: $(since "$t") s"
+if [ -n "$archive" ]; then
+  unpacked="$PWD/target/wine-archive"
+  rm -rf "$unpacked"
+  mkdir -p "$unpacked"
+  (cd "$unpacked" && unzip -q "$archive")
+  exe=$(find "$unpacked" -name jiangjun.exe | head -1)
+  [ -n "$exe" ] || { echo "no jiangjun.exe in $archive" >&2; exit 1; }
+  command -v x86_64-w64-mingw32-objdump >/dev/null || scripts/build-windows.sh >/dev/null
+  echo "from the archive: ${exe#"$unpacked"/}"
+else
+  exe=$(scripts/build-windows.sh)
+  echo "windows build: $(since "$t") s"
+fi
 # Shipped alone, the .exe must need no DLL beyond Windows' own: a MinGW runtime DLL
 # (libgcc_s_seh-1.dll, libwinpthread-1.dll, ...) would be missing on a player's machine.
 dlls=$(x86_64-w64-mingw32-objdump -p "$exe" | awk '/DLL Name:/ {print tolower($3)}' | sort -u)
