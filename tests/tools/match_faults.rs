@@ -164,7 +164,7 @@ fn help_lists_the_flags_and_an_example() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(
-        text.contains("--concurrency") && text.contains("Example:"),
+        text.contains("--concurrency") && text.contains("Examples:"),
         "{text}"
     );
     let out = Command::new(env!("CARGO_BIN_EXE_jiangjun"))
