@@ -465,7 +465,7 @@ mod tests {
         let help = Cli::command().render_help().to_string();
         let flags = "--engine --format --games --openings --shuffle --seed --concurrency --tc \
             --st --depth --nodes --timemargin --hang-timeout --maxmoves --resign --draw --pgn \
-            --json --log --sprt --quiet --read-pgn option.NAME=VALUE Example:";
+            --json --log --sprt --quiet --read-pgn --pgn-min option.NAME=VALUE tc=TC Examples:";
         for flag in flags.split_whitespace() {
             assert!(help.contains(flag), "{flag}");
         }
