@@ -3,7 +3,8 @@
 //! shell completions are there, and the match summary is strict JSON whatever the names.
 
 use crate::match_support::{JIANGJUN, workdir};
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn jiangjun(args: &[&str]) -> Output {
     Command::new(JIANGJUN)
@@ -465,10 +466,10 @@ fn the_json_summary_is_strict_json_with_any_engine_name() {
 /// `play` answers a line that is not UTF-8 like any unreadable entry, and the game goes on.
 #[test]
 fn play_carries_on_after_a_line_that_is_not_utf8() {
-    use std::io::Write;
-    use std::process::Stdio;
     let mut child = Command::new(JIANGJUN)
         .args(["play", "--depth", "1"])
+        // The game is saved on leaving: into a folder of this test's own.
+        .current_dir(workdir("play-not-utf8"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -601,4 +602,59 @@ fn every_tool_reads_a_position_the_same_way_and_starts_from_the_start() {
         works(&["book", "probe", "--book", book, "--fen", fen]),
         probed
     );
+}
+
+#[test]
+fn a_game_left_unsaved_is_saved_on_leaving() {
+    let dir = workdir("play-autosave");
+    let play = |input: &str| {
+        let mut child = Command::new(JIANGJUN)
+            .args(["play", "--side", "both", "--ascii"])
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("written");
+        let out = child.wait_with_output().expect("ends");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let saved = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&dir)
+            .expect("readable")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().contains("jiangjun-game-"))
+            .collect()
+    };
+    // Nothing played: nothing written.
+    play("quit\n");
+    assert!(saved().is_empty());
+    // Moves, then the end of input: the game is written and the file named.
+    let out = play("h2e2\nh9g7\n");
+    let files = saved();
+    assert_eq!(files.len(), 1, "{out}");
+    let name = files[0]
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        out.contains(&format!("the game (2 moves) is saved in {name}")),
+        "{out}"
+    );
+    let pgn = std::fs::read_to_string(&files[0]).expect("readable");
+    assert!(pgn.contains("1. H2-E2 H9-G7"), "{pgn}");
+    std::fs::remove_file(&files[0]).expect("removable");
+    // Saved by hand as it stands: no second copy.
+    let out = play("h2e2\nsave mine.pgn\nquit\n");
+    assert!(saved().is_empty(), "{out}");
+    assert!(dir.join("mine.pgn").exists());
 }

@@ -18,6 +18,8 @@ fn sigint_during_the_engines_search_ends_the_game_cleanly() {
         Command::new(JIANGJUN)
             .args(["play", "--side", "black", "--movetime", "60"])
             .env("RUST_LOG", "jiangjun=debug")
+            // A game left unsaved is saved on leaving: into the build's scratch folder.
+            .current_dir(env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

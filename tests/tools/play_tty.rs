@@ -46,6 +46,8 @@ impl Tty {
             .args(["--game", game, "play"])
             .args(args)
             .env("TERM", "xterm-256color")
+            // A game left unsaved is saved on leaving: into the build's scratch folder.
+            .current_dir(env!("CARGO_TARGET_TMPDIR"))
             .env_remove("NO_COLOR")
             .stdin(io(&slave))
             .stdout(io(&slave))

@@ -304,6 +304,9 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
     } else if let Input::Editor(_) = input {
         let _ = writeln!(out);
     }
+    if let Some(message) = session.autosave() {
+        let _ = writeln!(out, "{message}");
+    }
     ExitCode::SUCCESS
 }
 

@@ -61,7 +61,7 @@ impl<G: Playable> PlaySession<G> {
     }
 
     /// `save FILE [iccs|wxf|chinese]`.
-    pub(super) fn save(&self, args: &str) -> String {
+    pub(super) fn save(&mut self, args: &str) -> String {
         let mut words = args.split_whitespace();
         let Some(file) = words.next() else {
             return "save FILE [iccs|wxf|chinese]: which file?".to_string();
@@ -72,9 +72,41 @@ impl<G: Playable> PlaySession<G> {
             Some(Err(e)) => return e,
         };
         match std::fs::write(file, self.pgn(notation)) {
-            Ok(()) => format!("saved {} moves to {file}", self.moves.len()),
+            Ok(()) => {
+                self.mark_saved();
+                format!("saved {} moves to {file}", self.moves.len())
+            }
             Err(e) => format!("cannot write {file}: {e}"),
         }
+    }
+
+    /// The game as it stands counts as saved.
+    pub(super) fn mark_saved(&mut self) {
+        self.saved = Some((self.start.to_fen(), self.moves.clone()));
+    }
+
+    /// On leaving (quit, the end of input, Ctrl-C): a game with moves that was not saved as it
+    /// stands is written to `jiangjun-game-DATE-TIME.pgn` in the working directory, so that no
+    /// game is lost; the message names the file. `None` when there was nothing to save.
+    pub fn autosave(&mut self) -> Option<String> {
+        let unsaved = Some((self.start.to_fen(), self.moves.clone()));
+        if self.moves.is_empty() || self.saved == unsaved {
+            return None;
+        }
+        let file = format!("jiangjun-game-{}.pgn", stamp());
+        Some(match std::fs::write(&file, self.pgn(Notation::Iccs)) {
+            Ok(()) => {
+                self.mark_saved();
+                format!(
+                    "the game ({} moves) is saved in {file}; `load {file}` in jiangjun play goes on with it",
+                    self.moves.len()
+                )
+            }
+            Err(e) => format!(
+                "the game could not be saved ({file}: {e}); its moves: {}",
+                self.pgn(Notation::Iccs)
+            ),
+        })
     }
 
     /// `load FILE`: the first game of a PGN file, replayed through the rules.
@@ -99,6 +131,7 @@ impl<G: Playable> PlaySession<G> {
                 if self.ended.is_none() {
                     self.ended = recorded_ending(&game);
                 }
+                self.mark_saved(); // it is in the file it came from
                 format!(
                     "loaded {} moves from {file}\n{}",
                     moves.len(),
@@ -158,4 +191,14 @@ fn replay<G: Playable>(game: &PgnGame) -> Result<(G, Vec<G::Move>), String> {
         moves.push(m);
     }
     Ok((start, moves))
+}
+
+/// The date and time (UTC) as `YYYYMMDD-HHMMSS`, for file names.
+fn stamp() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let date = crate::matches::pgn_date().replace('.', "");
+    let t = secs % 86_400;
+    format!("{date}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
 }

@@ -125,6 +125,8 @@ pub struct PlaySession<G: Playable> {
     pub(super) ctrl_c: Option<CtrlC>,
     /// `--level`/`--elo`: the built-in engine plays weaker (`None`: full strength).
     pub strength: Option<Strength>,
+    /// The start and moves as last saved or loaded: a game that differs is saved on leaving.
+    pub(super) saved: Option<(String, Vec<G::Move>)>,
 }
 
 impl<G: Playable> PlaySession<G> {
@@ -147,6 +149,7 @@ impl<G: Playable> PlaySession<G> {
             evaluation: Evaluation::classical(),
             ctrl_c: None,
             strength: None,
+            saved: None,
         };
         s.judge();
         s
