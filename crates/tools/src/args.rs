@@ -108,10 +108,16 @@ pub fn one_line(e: &clap::Error) -> String {
 
 /// A parser for a number in `lo..=hi` (integers or floats; NaN and infinities are refused).
 /// A tool's `--fen`, read the same way by every tool: the word `startpos`, or nothing at all,
-/// is the game's start position; anything else a FEN of it.
+/// is the game's start position (`None`); anything else a FEN of it.
+pub fn given_fen(fen: Option<&str>) -> Option<&str> {
+    fen.map(str::trim)
+        .filter(|t| !t.is_empty() && *t != "startpos")
+}
+
+/// The position of a tool's `--fen` (see `given_fen`).
 pub fn position_from<G: jiangjun_rules::Game>(fen: Option<&str>) -> Result<G, String> {
-    match fen.map(str::trim) {
-        None | Some("") | Some("startpos") => Ok(G::startpos()),
+    match given_fen(fen) {
+        None => Ok(G::startpos()),
         Some(text) => G::from_fen(text).map_err(|e| e.to_string()),
     }
 }

@@ -149,21 +149,19 @@ pub struct JudgeArgs {
 
 /// Prints the ruling on stdout; a bad FEN or an illegal move goes to stderr with exit code 2.
 pub fn run(args: &JudgeArgs, game: GameKind) -> ExitCode {
-    let fen = match args.fen.join(" ").trim() {
-        "" | "startpos" => match game {
-            GameKind::Xiangqi => jiangjun_rules::xiangqi::START_FEN.to_string(),
-            GameKind::Chess => jiangjun_rules::chess::START_FEN.to_string(),
-        },
-        text => text.to_string(),
-    };
+    let given = args.fen.join(" ");
+    let fen = crate::args::given_fen(Some(&given)).unwrap_or(match game {
+        GameKind::Xiangqi => jiangjun_rules::xiangqi::START_FEN,
+        GameKind::Chess => jiangjun_rules::chess::START_FEN,
+    });
     let moves: Vec<&str> = args
         .moves
         .iter()
         .flat_map(|m| m.split_whitespace())
         .collect();
     let ruling = match game {
-        GameKind::Xiangqi => judge_written(&fen, &moves, args.notation).map(|r| r.to_string()),
-        GameKind::Chess => judge_chess(&fen, &moves).map(|r| r.in_chess_words()),
+        GameKind::Xiangqi => judge_written(fen, &moves, args.notation).map(|r| r.to_string()),
+        GameKind::Chess => judge_chess(fen, &moves).map(|r| r.in_chess_words()),
     };
     match ruling {
         Ok(ruling) => {

@@ -377,12 +377,12 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
         if !self.engine.is_busy() {
             return;
         }
-        let dropped = std::mem::take(&mut self.deferred);
-        if !dropped.is_empty() {
+        if !self.deferred.is_empty() {
             log::warn!(
                 "quit: {} command(s) waiting for the search dropped",
-                dropped.len()
+                self.deferred.len()
             );
+            self.deferred.clear();
         }
         self.engine.stop();
         // The answer ends the task (`task_done` joins it). A search that never answers (it

@@ -5,17 +5,13 @@
 
 use super::PgnInfo;
 use super::game::Termination;
-use super::pgn::PgnGame;
+use super::pgn::{PgnGame, braced, escape};
 use crate::clock::TimeControl;
 use jiangjun_rules::Side;
 use jiangjun_rules::chess::{Move, Position, START_FEN};
 
 /// The longest line written (PGN's export format asks for under 80).
 const WIDTH: usize = 79;
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
 
 /// The `TimeControl` tag as the PGN standard spells it: seconds, `moves/seconds`, `base+inc`,
 /// `*seconds` per move, or `-` for a fixed depth or node count (no clock).
@@ -110,13 +106,13 @@ pub fn write_game(start: &Position, moves: &[Move], info: &PgnInfo) -> String {
     let first_noted = moves.len().saturating_sub(info.notes.len());
     for (k, note) in info.notes.iter().enumerate() {
         if let Some(w) = words.get_mut(first_noted + k) {
-            *w += &format!(" {{{}}}", note.replace('}', ")"));
+            *w += &format!(" {}", braced(note));
         }
     }
     if !info.comment.is_empty() {
         // A comment is one word for wrapping: PGN allows line breaks inside it, but keeping
         // it whole reads better.
-        words.push(format!("{{{}}}", info.comment.replace('}', ")")));
+        words.push(braced(info.comment));
     }
     words.push(info.result.to_string());
     out += &wrap(&words);

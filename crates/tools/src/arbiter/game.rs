@@ -398,15 +398,10 @@ fn turn<G: Arbitrated>(
         Err(EngineMoveError::Illegal(e)) => {
             // Legal with ranks counted from the other base: the engine numbers ranks as
             // Fairy-Stockfish's plain UCI does (1–10) or the other way round, and every game
-            // it plays would end so. Said, so that the match stops rather than score it.
-            let other = 1 - spec.rank_base.min(1);
+            // it plays would end so. Recorded, so that the match stops rather than score it.
+            let other = spec.other_rank_base();
             let other_ranks = pos.engine_move(&text, other).is_ok().then_some(other);
-            let mut d = format!("{}: {e}", text.chars().take(16).collect::<String>());
-            if let Some(base) = other_ranks {
-                d += &format!(
-                    " (legal with ranks counted from {base}: give the engine ranks={base})"
-                );
-            }
+            let d = format!("{}: {e}", text.chars().take(16).collect::<String>());
             let mut f = forfeit(Termination::IllegalMove, d, false);
             f.other_ranks = other_ranks;
             Err(f)

@@ -50,8 +50,14 @@ impl PgnGame {
     }
 }
 
-fn escape(v: &str) -> String {
+/// A tag value with its quotes and backslashes escaped.
+pub(super) fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// `text` as a movetext comment: in braces, a closing brace inside it made harmless.
+pub(super) fn braced(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
 }
 
 /// The ICCS text of a move as XiangQi Wizard writes it: `H2-E2`.
@@ -119,7 +125,7 @@ pub fn write_game(tags: &[(&str, String)], game: &Movetext, comment: &str, resul
         }
         body.push(text);
         if let Some(note) = i.checked_sub(first_noted).and_then(|k| notes.get(k)) {
-            body.push(format!("{{{}}}", note.replace('}', ")")));
+            body.push(braced(note));
         }
         if side == Side::Black {
             number += 1;
@@ -127,7 +133,7 @@ pub fn write_game(tags: &[(&str, String)], game: &Movetext, comment: &str, resul
         side = side.flip();
     }
     if !comment.is_empty() {
-        body.push(format!("{{{}}}", comment.replace('}', ")")));
+        body.push(braced(comment));
     }
     body.push(result.to_string());
     for word in body {

@@ -183,16 +183,23 @@ fn rank_check<G: Arbitrated>(
     else {
         return Ok(());
     };
-    let other = 1 - spec.rank_base.min(1);
+    let other = spec.other_rank_base();
     if start.engine_move(&text, spec.rank_base).is_err() && start.engine_move(&text, other).is_ok()
     {
         return Err(format!(
-            "answered {text} from the first opening, a move only with ranks counted from \
-             {other}: give it ranks={other} in its --engine (Fairy-Stockfish under plain UCI \
-             counts ranks 1–10: ranks=1)"
+            "answered {text} from the first opening, {}",
+            other_ranks_advice(other)
         ));
     }
     Ok(())
+}
+
+/// What to say of an engine whose move was legal only with ranks counted from `base`.
+fn other_ranks_advice(base: u8) -> String {
+    format!(
+        "a move only with ranks counted from {base}: give it ranks={base} in its --engine \
+         (Fairy-Stockfish under plain UCI counts ranks 1–10: ranks=1)"
+    )
 }
 
 struct MatchState<G: Arbitrated> {
@@ -313,14 +320,13 @@ fn game_pgn<G: Arbitrated>(
     if !rec.detail.is_empty() {
         comment += &format!(": {}", rec.detail);
     }
+    // A minimal PGN has no comment at all (cutechess-cli's `min`).
     let notes: Vec<String> = if shared.cfg.pgn_min {
+        comment.clear();
         Vec::new()
     } else {
         rec.notes.iter().map(|n| n.comment()).collect()
     };
-    if shared.cfg.pgn_min {
-        comment.clear();
-    }
     let info = PgnInfo {
         notes: &notes,
         date,
@@ -478,15 +484,11 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
             // Every game this engine plays would end the same way: stop handing out games.
             let loser = [job.red, job.black][winner.flip().index()];
             let why = format!(
-                "engine '{}' played {} — illegal as written, legal with ranks counted from \
-                 {base}: it numbers ranks otherwise than it was told. Give it ranks={base} in \
-                 its --engine (Fairy-Stockfish under plain UCI counts ranks 1–10: ranks=1). \
-                 The match stops; its games are no result",
+                "engine '{}' played {}, illegal as written: {}. The match stops; its games \
+                 are no result",
                 shared.specs[loser].name,
-                rec.detail
-                    .split(" (legal with")
-                    .next()
-                    .unwrap_or(&rec.detail)
+                rec.detail,
+                other_ranks_advice(base)
             );
             eprintln!("{}{why}", if tty && shown > 0 { "\n" } else { "" });
             shown = 0;

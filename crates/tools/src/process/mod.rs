@@ -41,6 +41,13 @@ pub struct EngineSpec {
     pub tc: Option<crate::clock::TimeControl>,
 }
 
+impl EngineSpec {
+    /// The rank numbering this engine was not given (1 for 0, 0 for 1).
+    pub fn other_rank_base(&self) -> u8 {
+        1 - self.rank_base.min(1)
+    }
+}
+
 /// Why talking to an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -50,16 +57,6 @@ pub enum Fault {
     Crash,
     /// No expected reply before the deadline.
     Timeout,
-}
-
-impl std::fmt::Display for Fault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Fault::Start(why) => f.write_str(why),
-            Fault::Crash => f.write_str("the engine exited"),
-            Fault::Timeout => f.write_str("the engine did not answer in time"),
-        }
-    }
 }
 
 impl Fault {
