@@ -11,7 +11,7 @@ use jiangjun_engine::game::{Chess, Xiangqi};
 use jiangjun_rules::GameKind;
 use jiangjun_tools::args::{game_kind, one_line, usage_error};
 use jiangjun_tools::{
-    bench, book, datagen, judge, matches, openings, perft, play, selfplay, train, tune,
+    bench, book, datagen, distill, judge, matches, openings, perft, play, selfplay, train, tune,
 };
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -37,6 +37,7 @@ pub enum Tool {
     Openings(openings::OpeningsArgs),
     Selfplay(selfplay::SelfplayArgs),
     Datagen(datagen::DatagenArgs),
+    Distill(distill::DistillArgs),
     Tune(tune::TuneArgs),
     Train(train::TrainArgs),
     Play(play::PlayArgs),
@@ -106,6 +107,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Selfplay(c)) => selfplay::run(&c, cli.game),
         Some(Tool::Datagen(c)) => datagen::run(&c, cli.game),
         Some(Tool::Tune(c)) => tune::run(&c, cli.game),
+        Some(Tool::Distill(c)) => distill::run(&c),
         Some(Tool::Train(c)) => train::run(&c),
         Some(Tool::Play(a)) => play::run(&a, cli.game),
         Some(Tool::Book(b)) => book::tool::run(&b),

@@ -37,7 +37,7 @@ fn refused(args: &[&str], why: &str) {
     assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
     let tool = args.iter().find(|a| !a.starts_with('-')).copied();
     let tools = [
-        "perft", "bench", "judge", "match", "openings", "selfplay", "datagen", "tune",
+        "perft", "bench", "judge", "match", "openings", "selfplay", "datagen", "distill", "tune",
     ];
     if let Some(t) = tool.filter(|t| tools.contains(t)) {
         assert!(err.starts_with(&format!("jiangjun {t}: ")), "{err}");
@@ -205,6 +205,49 @@ fn datagen_dump_and_train_as_readme_shows_them() {
         "train", "--data", &shards, "--out", &net, "--epochs", "1", "--hidden", "8",
     ]);
     assert!(trained.status.success(), "{trained:?}");
+    // The same games labelled by the engine's evaluation, and a king-bucketed net fitted to
+    // them that the engine then plays with alone.
+    let labelled = dir.join("distill.txt").to_string_lossy().into_owned();
+    works(&[
+        "distill", "--data", &shards, "--out", &labelled, "--walks", "4",
+    ]);
+    let text = std::fs::read_to_string(&labelled).expect("distill wrote its lines");
+    assert!(text.lines().count() > 10, "{text}");
+    assert!(text.lines().all(|l| l.split(" | ").count() == 3), "{text}");
+    let again = dir.join("distill-again.txt").to_string_lossy().into_owned();
+    works(&[
+        "distill",
+        "--data",
+        &shards,
+        "--out",
+        &again,
+        "--walks",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        std::fs::read_to_string(&again).expect("written") == text,
+        "the same seed gives the same lines whatever the threads"
+    );
+    let buckets = dir.join("buckets.nnue").to_string_lossy().into_owned();
+    let trained = jiangjun(&[
+        "train",
+        "--data",
+        &labelled,
+        "--out",
+        &buckets,
+        "--epochs",
+        "1",
+        "--hidden",
+        "8",
+        "--features",
+        "king-buckets",
+    ]);
+    assert!(trained.status.success(), "{trained:?}");
+    let bench = works(&["bench", "3", "--eval-file", &buckets, "--eval-blend", "100"]);
+    assert!(bench.contains("Bench: "), "{bench}");
+    refused(&["distill", "--data", &shards], "--out <FILE>");
     refused(
         &["datagen", "--shards", "1", "--games-per-shard", "1"],
         "--dir <DIR>",
@@ -387,6 +430,7 @@ fn help_and_completions_for_every_subcommand() {
         "tune",
         "play",
         "datagen",
+        "distill",
         "train",
         "book",
         "completions",

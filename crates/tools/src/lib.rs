@@ -10,6 +10,7 @@ pub mod bench;
 pub mod book;
 pub mod clock;
 pub mod datagen;
+pub mod distill;
 pub mod judge;
 pub mod matches;
 pub mod openings;

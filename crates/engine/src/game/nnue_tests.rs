@@ -2,8 +2,9 @@
 //! random games; a net file reads back as written, and every kind of damage is named.
 
 use crate::game::Xiangqi;
+use crate::nnue::features::{self, FeatureSet};
 use crate::nnue::file::{self, NetError};
-use crate::nnue::{Accumulators, Net, NetHeader, features};
+use crate::nnue::{Accumulators, Net, NetHeader};
 use jiangjun_rules::Game;
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::{GenKind, MoveList, Side};
@@ -11,8 +12,14 @@ use std::sync::Arc;
 
 /// A net of small random weights (the bounds of `file` hold with room to spare).
 pub fn random_net(seed: u64, hidden: usize) -> Net {
+    random_net_of(FeatureSet::Plain, seed, hidden)
+}
+
+/// `random_net` with the inputs of `features`.
+pub fn random_net_of(features: FeatureSet, seed: u64, hidden: usize) -> Net {
     let mut rng = random::seeded(seed);
     let header = NetHeader {
+        features,
         hidden,
         qa: 255,
         qb: 64,
@@ -44,10 +51,16 @@ fn from_scratch(pos: &Xiangqi, net: &Arc<Net>) -> Accumulators {
 
 #[test]
 fn incremental_equals_from_scratch_on_random_playouts() {
-    let net = Arc::new(random_net(1, 64));
+    for set in [FeatureSet::Plain, FeatureSet::KingBuckets] {
+        incremental_equals_from_scratch(set);
+    }
+}
+
+fn incremental_equals_from_scratch(set: FeatureSet) {
+    let net = Arc::new(random_net_of(set, 1, 64));
     let mut rng = random::seeded(7);
     let mut checked = 0;
-    let mut mirror_crossings = 0;
+    let mut view_changes = 0;
     while checked < 10_000 {
         let mut pos = Xiangqi::startpos();
         pos.set_net(Some(Arc::clone(&net)));
@@ -64,30 +77,28 @@ fn incremental_equals_from_scratch_on_random_playouts() {
                 pos.unmake();
             } else {
                 let mv = list.as_slice()[rng.random_range(0..list.len())];
-                // A king crossing the centre file rebuilds its perspective: count them.
+                // A king move that changes its side's view rebuilds that perspective: count
+                // them.
                 if let Some(p) = pos.piece_at(mv.from())
                     && p.kind() == jiangjun_rules::xiangqi::Kind::King
                 {
                     let side = p.side();
-                    let crosses =
-                        features::mirrored(side, mv.from()) != features::mirrored(side, mv.to());
-                    mirror_crossings += usize::from(crosses);
+                    let changes =
+                        features::view(set, side, mv.from()) != features::view(set, side, mv.to());
+                    view_changes += usize::from(changes);
                 }
                 pos.make(mv);
             }
             let acc = pos.accumulators().expect("a net is attached");
             let fresh = from_scratch(&pos, &net);
-            assert_eq!(acc.top(), fresh.top(), "after {}", pos.to_fen());
+            assert_eq!(acc.top(), fresh.top(), "after {}, {set:?}", pos.to_fen());
             assert_eq!(acc.depth(), pos.ply());
             let side = pos.side_to_move();
             assert_eq!(pos.evaluate(), fresh.evaluate(side));
             checked += 1;
         }
     }
-    assert!(
-        mirror_crossings > 50,
-        "mirror crossings: {mirror_crossings}"
-    );
+    assert!(view_changes > 50, "view changes: {view_changes} ({set:?})");
 }
 
 #[test]
@@ -115,6 +126,9 @@ fn a_net_attached_mid_game_can_take_the_moves_back() {
 
 #[test]
 fn a_net_file_reads_back_as_written() {
+    let bucketed = random_net_of(FeatureSet::KingBuckets, 5, 8);
+    let bytes = file::to_bytes(&bucketed);
+    assert_eq!(file::from_bytes(&bytes), Ok(bucketed));
     let net = random_net(3, 16);
     let bytes = file::to_bytes(&net);
     assert_eq!(file::from_bytes(&bytes), Ok(net));
@@ -183,7 +197,12 @@ fn every_kind_of_damage_is_named() {
     );
     assert_eq!(
         read(&with_u32(&good, field(2), 1000)),
-        Some(NetError::InputCount(1000))
+        Some(NetError::InputCount(1000, 1260))
+    );
+    // A plain net's input count under the king-bucketed set.
+    assert_eq!(
+        read(&with_u32(&good, field(1), 2)),
+        Some(NetError::InputCount(1260, 7560))
     );
     assert_eq!(
         read(&with_u32(&good, field(3), 0)),

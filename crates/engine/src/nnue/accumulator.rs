@@ -1,8 +1,9 @@
 //! The accumulators of a position, one pair (Red's perspective, Black's) per ply reached, kept
 //! by make/unmake as the position keeps its states: a move writes the next pair as the top
 //! pair plus and minus the columns of the pieces it moved and took, in one pass; unmake pops.
-//! A king that crosses the centre file changes its side's mirror, and that perspective is
-//! then built from scratch (one column per piece on the board). A null move copies the pair.
+//! A king move that changes its side's view (its mirror, crossing the centre file, or its
+//! bucket in the king-bucketed feature set) builds that perspective from scratch (one
+//! column per piece on the board). A null move copies the pair.
 
 use super::features::{self, MAX_ACTIVE};
 use super::kernels;
@@ -83,7 +84,8 @@ impl Accumulators {
     /// Builds `side`'s accumulator of the top pair (at `top`, its start) from scratch.
     fn refresh(&mut self, side: Side, board: &Board, king: Square, top: usize) {
         let h = self.net.hidden();
-        features::active(side, king, occupied(board), &mut self.scratch);
+        let set = self.net.features();
+        features::active(set, side, king, occupied(board), &mut self.scratch);
         let start = top + side.index() * h;
         self.net
             .refresh(&self.scratch, &mut self.stack[start..start + h]);
@@ -100,13 +102,14 @@ impl Accumulators {
         captured: Option<Piece>,
     ) {
         let h = self.net.hidden();
+        let set = self.net.features();
         let top = self.grow();
         for side in [Side::Red, Side::Black] {
             let king = kings[side.index()];
-            let mirror = features::mirrored(side, king);
+            let view = features::view(set, side, king);
             if moving.kind() == Kind::King
                 && moving.side() == side
-                && features::mirrored(side, from) != mirror
+                && features::view(set, side, from) != view
             {
                 self.refresh(side, board, king, top);
                 continue;
@@ -117,9 +120,9 @@ impl Accumulators {
             kernels::update(
                 &mut above[side.index() * h..(side.index() + 1) * h],
                 &below[start - 2 * h..start - h],
-                net.column(features::index(side, mirror, moving, to)),
-                net.column(features::index(side, mirror, moving, from)),
-                captured.map(|c| net.column(features::index(side, mirror, c, to))),
+                net.column(features::index(side, view, moving, to)),
+                net.column(features::index(side, view, moving, from)),
+                captured.map(|c| net.column(features::index(side, view, c, to))),
             );
         }
     }

@@ -3,8 +3,9 @@
 //! ```text
 //! magic        8 bytes  "JJNNUE\r\n" (the line ending catches text-mode copies)
 //! version      u32      1
-//! feature set  u32      1 = 14 kinds × 90 points a perspective, king mirrored to files d–e
-//! inputs       u32      1260
+//! feature set  u32      1 = 14 kinds × 90 points a perspective, king mirrored to files d–e;
+//!                       2 = the same for each of the own king's 6 buckets (`features`)
+//! inputs       u32      1260 (set 1) or 7560 (set 2)
 //! hidden       u32      accumulator width, 1 to 4096
 //! activation   u32      1 = clipped ReLU
 //! qa, qb       u32 ×2   quantisation scales, 1 to 32767
@@ -20,13 +21,12 @@
 //! weight bounds guarantee that no accumulator (at most 32 inputs plus the bias) leaves i16
 //! and no output sum leaves i32.
 
-use super::features::{INPUTS, MAX_ACTIVE};
+use super::features::{FeatureSet, MAX_ACTIVE, MAX_INPUTS};
 use super::net::{Net, NetHeader};
 use std::fmt;
 
 pub const MAGIC: &[u8; 8] = b"JJNNUE\r\n";
 pub const VERSION: u32 = 1;
-pub const FEATURE_SET: u32 = 1;
 pub const ACTIVATION_CRELU: u32 = 1;
 const MAX_HIDDEN: u32 = 4096;
 const MAX_TEXT: u32 = 1 << 16;
@@ -42,7 +42,8 @@ pub enum NetError {
     BadMagic,
     UnsupportedVersion(u32),
     UnknownFeatureSet(u32),
-    InputCount(u32),
+    /// The inputs stored, and the number the feature set has.
+    InputCount(u32, usize),
     HiddenSize(u32),
     UnknownActivation(u32),
     /// A scale (`qa`, `qb` or `scale`) out of its range.
@@ -72,9 +73,14 @@ impl fmt::Display for NetError {
                 write!(f, "format version {v}, this build reads {VERSION}")
             }
             NetError::UnknownFeatureSet(s) => {
-                write!(f, "feature set {s}, this build knows {FEATURE_SET}")
+                write!(
+                    f,
+                    "feature set {s}, this build knows 1 (plain) and 2 (king buckets)"
+                )
             }
-            NetError::InputCount(n) => write!(f, "{n} inputs, the feature set has {INPUTS}"),
+            NetError::InputCount(n, want) => {
+                write!(f, "{n} inputs, the feature set has {want}")
+            }
             NetError::HiddenSize(n) => write!(f, "accumulator width {n}, not 1 to {MAX_HIDDEN}"),
             NetError::UnknownActivation(a) => {
                 write!(f, "activation {a}, this build knows {ACTIVATION_CRELU}")
@@ -111,8 +117,8 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
     let text = h.description.as_bytes();
     for v in [
         VERSION,
-        FEATURE_SET,
-        INPUTS as u32,
+        h.features.id(),
+        h.features.inputs() as u32,
         h.hidden as u32,
         ACTIVATION_CRELU,
     ] {
@@ -180,13 +186,11 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         VERSION => {}
         v => return Err(NetError::UnsupportedVersion(v)),
     }
-    match r.u32("feature set")? {
-        FEATURE_SET => {}
-        s => return Err(NetError::UnknownFeatureSet(s)),
-    }
+    let id = r.u32("feature set")?;
+    let features = FeatureSet::from_id(id).ok_or(NetError::UnknownFeatureSet(id))?;
     let inputs = r.u32("input count")?;
-    if inputs as usize != INPUTS {
-        return Err(NetError::InputCount(inputs));
+    if inputs as usize != features.inputs() {
+        return Err(NetError::InputCount(inputs, features.inputs()));
     }
     let hidden = r.u32("accumulator width")?;
     if !(1..=MAX_HIDDEN).contains(&hidden) {
@@ -216,7 +220,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     let text = r.take(text_len as usize, "description")?;
     let description = String::from_utf8(text.to_vec()).map_err(|_| NetError::TextNotUtf8)?;
     let h = hidden as usize;
-    let feature_weights = r.i16s(INPUTS * h, "feature weights")?;
+    let feature_weights = r.i16s(features.inputs() * h, "feature weights")?;
     let feature_bias = r.i16s(h, "feature bias")?;
     let output_weights = r.i16s(2 * h, "output weights")?;
     let b = r.take(4, "output bias")?;
@@ -232,6 +236,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     }
     let net = Net {
         header: NetHeader {
+            features,
             hidden: h,
             qa,
             qb,
@@ -269,7 +274,7 @@ pub fn check_ranges(net: &Net) -> Result<(), NetError> {
 /// The largest file a valid net can be: the header's eleven words, the longest description,
 /// the widest net's weights and biases (i16), the output bias and the checksum.
 const MAX_BYTES: u64 =
-    4 * 11 + MAX_TEXT as u64 + 2 * (INPUTS as u64 + 3) * MAX_HIDDEN as u64 + 4 + 4;
+    4 * 11 + MAX_TEXT as u64 + 2 * (MAX_INPUTS as u64 + 3) * MAX_HIDDEN as u64 + 4 + 4;
 
 /// Reads and checks a net file. Only a regular file no larger than any net can be is read: a
 /// device or pipe named as the net (`/dev/zero`) must not hang the engine or fill its memory.

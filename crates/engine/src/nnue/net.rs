@@ -1,4 +1,5 @@
-//! A quantised net in memory and its integer inference: 1260 inputs a perspective into an
+//! A quantised net in memory and its integer inference: the inputs of its feature set (1260
+//! or 7560) a perspective into an
 //! accumulator of `hidden` i16 values (feature weights scaled by QA), both accumulators (side
 //! to move first) through a clipped ReLU (0 to QA) into one output with i16 weights scaled by
 //! QB. The output is `(Σ clip(acc)·w + bias) · scale / (QA · QB)` centipawns.
@@ -6,12 +7,14 @@
 //! The loops are in `kernels` (portable, and an AVX2 copy chosen at run time). `file` checks
 //! on load that no sum can overflow its type.
 
-use super::features::INPUTS;
+use super::features::FeatureSet;
 use super::kernels;
 
 /// What a net file says about the net besides its weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetHeader {
+    /// Which inputs the net has.
+    pub features: FeatureSet,
     /// Width of each perspective's accumulator.
     pub hidden: usize,
     /// Scale of the feature weights and biases; the clipped ReLU clips at QA.
@@ -28,7 +31,7 @@ pub struct NetHeader {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
     pub header: NetHeader,
-    /// `INPUTS × hidden`, one contiguous column of `hidden` per input.
+    /// `inputs × hidden`, one contiguous column of `hidden` per input.
     pub feature_weights: Vec<i16>,
     pub feature_bias: Vec<i16>,
     /// `2 × hidden`: the side to move's half, then the opponent's.
@@ -40,6 +43,11 @@ impl Net {
     #[inline]
     pub fn hidden(&self) -> usize {
         self.header.hidden
+    }
+
+    #[inline]
+    pub fn features(&self) -> FeatureSet {
+        self.header.features
     }
 
     /// The column of weights that input `feature` adds to an accumulator.
@@ -72,10 +80,10 @@ impl Net {
 
     /// A net of zeros with this shape (a starting point for tests and `file`).
     pub fn zeroed(header: NetHeader) -> Net {
-        let h = header.hidden;
+        let (h, inputs) = (header.hidden, header.features.inputs());
         Net {
             header,
-            feature_weights: vec![0; INPUTS * h],
+            feature_weights: vec![0; inputs * h],
             feature_bias: vec![0; h],
             output_weights: vec![0; 2 * h],
             output_bias: 0,

@@ -36,6 +36,7 @@ pub fn cosine(first: f32, last: f32, e: u32, epochs: u32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jiangjun_engine::nnue::features::FeatureSet;
     use jiangjun_rules::xiangqi::Position;
     use jiangjun_rules::xiangqi::fen::mirror_files;
 
@@ -44,22 +45,25 @@ mod tests {
         let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1";
         let pos = Position::from_fen(fen).expect("a legal position");
         let flipped = Position::from_fen(&mirror_files(fen)).expect("its mirror is legal");
-        let mut samples = vec![Sample::new(&pos, 1.0, 30.0).expect("32 pieces at most")];
-        add_mirrors(&mut samples);
-        assert_eq!(samples.len(), 2);
-        let want = Sample::new(&flipped, 1.0, 30.0).expect("32 pieces at most");
-        for row in 0..2 {
-            let sorted = |s: &Sample| {
-                let mut v = s.active(row).to_vec();
-                v.sort_unstable();
-                v
-            };
-            assert_eq!(sorted(&samples[1]), sorted(&want));
+        for set in [FeatureSet::Plain, FeatureSet::KingBuckets] {
+            let sample = Sample::new(&pos, set, 1.0, 30.0).expect("32 pieces at most");
+            let mut samples = vec![sample];
+            add_mirrors(&mut samples);
+            assert_eq!(samples.len(), 2);
+            let want = Sample::new(&flipped, set, 1.0, 30.0).expect("32 pieces at most");
+            for row in 0..2 {
+                let sorted = |s: &Sample| {
+                    let mut v = s.active(row).to_vec();
+                    v.sort_unstable();
+                    v
+                };
+                assert_eq!(sorted(&samples[1]), sorted(&want), "{set:?}");
+            }
+            assert_eq!(
+                (samples[1].result, samples[1].score),
+                (want.result, want.score)
+            );
         }
-        assert_eq!(
-            (samples[1].result, samples[1].score),
-            (want.result, want.score)
-        );
     }
 
     #[test]

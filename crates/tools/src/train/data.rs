@@ -4,7 +4,7 @@
 //! side to move's view. Built once; an epoch then only walks fixed-size samples.
 
 use jiangjun_engine::game::Xiangqi;
-use jiangjun_engine::nnue::features::{self, MAX_ACTIVE};
+use jiangjun_engine::nnue::features::{self, FeatureSet, MAX_ACTIVE};
 use jiangjun_rules::Side;
 use jiangjun_rules::xiangqi::Position;
 use jiangjun_rules::xiangqi::types::Square;
@@ -25,15 +25,16 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The sample of `pos`, given the result and score from Red's view as the data stores
-    /// them; `None` with more than `MAX_ACTIVE` pieces (no legal game has that).
-    pub fn new(pos: &Position, red_result: f32, red_score: f32) -> Option<Sample> {
+    /// The sample of `pos` with the inputs of `set`, given the result and score from Red's
+    /// view as the data stores them; `None` with more than `MAX_ACTIVE` pieces (no legal
+    /// game has that).
+    pub fn new(pos: &Position, set: FeatureSet, red_result: f32, red_score: f32) -> Option<Sample> {
         let us = pos.side_to_move();
         let pieces = || Square::all().filter_map(|s| pos.piece_at(s).map(|p| (s, p)));
         let mut features = [[0u16; MAX_ACTIVE]; 2];
         let mut list = Vec::with_capacity(MAX_ACTIVE);
         for (row, side) in [us, us.flip()].into_iter().enumerate() {
-            features::active(side, pos.king(side), pieces(), &mut list);
+            features::active(set, side, pos.king(side), pieces(), &mut list);
             if list.len() > MAX_ACTIVE {
                 return None;
             }
@@ -70,10 +71,10 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Reads the lines on `threads` threads: the samples in line order and the number of
-/// malformed lines skipped.
-pub fn load(lines: &[&str], threads: usize) -> (Vec<Sample>, usize) {
-    let parts = in_parallel(lines, threads, load_part);
+/// Reads the lines on `threads` threads, with the inputs of `set`: the samples in line order
+/// and the number of malformed lines skipped.
+pub fn load(lines: &[&str], set: FeatureSet, threads: usize) -> (Vec<Sample>, usize) {
+    let parts = in_parallel(lines, threads, |part| load_part(part, set));
     let mut all = Vec::with_capacity(lines.len());
     let mut bad = 0;
     for (part, skipped) in parts {
@@ -106,13 +107,17 @@ fn in_parallel<T: Sync, R: Send>(
 /// Reads datagen files (name and bytes) on up to `threads` threads, whole files to a thread:
 /// the samples of the positions training uses, in file order. A file that is not sound
 /// (foreign, corrupt, an illegal move) is an error naming it and where.
-pub fn load_games(files: &[(String, Vec<u8>)], threads: usize) -> Result<Vec<Sample>, String> {
+pub fn load_games(
+    files: &[(String, Vec<u8>)],
+    set: FeatureSet,
+    threads: usize,
+) -> Result<Vec<Sample>, String> {
     let parts = in_parallel(files, threads, |part| -> Result<Vec<Sample>, String> {
         let mut out = Vec::new();
         for (name, bytes) in part {
             crate::datagen::read_kept::<Xiangqi>(bytes, |pos, result, score| {
                 // `None` only with more than `MAX_ACTIVE` pieces, which a replayed game lacks.
-                out.extend(Sample::new(pos, result, score as f32));
+                out.extend(Sample::new(pos, set, result, score as f32));
             })
             .map_err(|e| format!("{name}: {e}"))?;
         }
@@ -125,12 +130,12 @@ pub fn load_games(files: &[(String, Vec<u8>)], threads: usize) -> Result<Vec<Sam
     Ok(all)
 }
 
-fn load_part(lines: &[&str]) -> (Vec<Sample>, usize) {
+fn load_part(lines: &[&str], set: FeatureSet) -> (Vec<Sample>, usize) {
     let mut out = Vec::with_capacity(lines.len());
     let mut bad = 0;
     for line in lines.iter().filter(|l| !l.trim().is_empty()) {
         let sample = crate::tune::data::parse_line::<jiangjun_rules::xiangqi::Position>(line)
-            .and_then(|(pos, result, score)| Sample::new(&pos, result, score));
+            .and_then(|(pos, result, score)| Sample::new(&pos, set, result, score));
         match sample {
             Some(s) => out.push(s),
             None => bad += 1,
@@ -162,7 +167,7 @@ mod tests {
         let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
         let line = format!("{fen} | 1.0 | 50\n\n{fen} | 7 | 0\n");
         let lines: Vec<&str> = line.lines().collect();
-        let (samples, bad) = load(&lines, 2);
+        let (samples, bad) = load(&lines, FeatureSet::Plain, 2);
         assert_eq!((samples.len(), bad), (1, 1));
         let s = samples[0];
         assert_eq!((s.result, s.score, s.count), (0.0, -50.0, 32));

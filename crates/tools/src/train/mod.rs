@@ -15,6 +15,7 @@ mod tests;
 
 use crate::args::{self, number_in};
 use data::Sample;
+use jiangjun_engine::nnue::features::FeatureSet;
 use jiangjun_engine::nnue::{Net, builtin, file};
 use model::{AdamW, FloatNet};
 use std::process::ExitCode;
@@ -52,7 +53,7 @@ pub struct TrainArgs {
     #[arg(long)]
     no_mirror: bool,
     /// Train the inputs' own columns only, without the shared columns per piece, rank and
-    /// file (`model::FACTORS`) that are folded into them when the net is written.
+    /// file (`model::factors`) that are folded into them when the net is written.
     #[arg(long)]
     no_factors: bool,
     /// AdamW's weight decay (0 to 1).
@@ -66,6 +67,10 @@ pub struct TrainArgs {
     /// the rest, so that the net learns what the classical evaluation misses.
     #[arg(long, value_name = "P", default_value_t = 100, value_parser = number_in(0u8, 100))]
     blend: u8,
+    /// The inputs: `plain` (1260 a perspective) or `king-buckets` (a plane of 1260 for each
+    /// of the own king's six palace points once mirrored: 7560). With `--init`, the net's own.
+    #[arg(long, value_name = "SET", default_value = "plain", value_parser = feature_set())]
+    features: FeatureSet,
     /// Accumulator width of each perspective (8 to 1024).
     #[arg(long, value_name = "H", default_value_t = 128, value_parser = number_in(8usize, 1024))]
     hidden: usize,
@@ -85,6 +90,14 @@ pub struct TrainArgs {
     threads: usize,
 }
 
+/// A parser for `--features`: the feature sets by name, listed in `--help`.
+fn feature_set() -> impl clap::builder::TypedValueParser<Value = FeatureSet> {
+    use clap::builder::TypedValueParser;
+    let names = [FeatureSet::Plain, FeatureSet::KingBuckets].map(FeatureSet::name);
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name| FeatureSet::named(&name).expect("one of the names offered"))
+}
+
 /// What the net is fitted to, from the command line.
 fn fit(config: &TrainArgs) -> model::Fit {
     model::Fit {
@@ -99,7 +112,7 @@ pub fn run(config: &TrainArgs) -> ExitCode {
 
 /// Reads `--data`: selfplay's text files and datagen's `.jjd` files (told apart by their
 /// magic, not their names) or directories of them; the text files' samples come first.
-fn load(files: &[String], threads: usize) -> Result<Vec<Sample>, String> {
+fn load(files: &[String], set: FeatureSet, threads: usize) -> Result<Vec<Sample>, String> {
     let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
     let mut text = String::new();
     let mut games = Vec::new();
@@ -116,8 +129,8 @@ fn load(files: &[String], threads: usize) -> Result<Vec<Sample>, String> {
         text.push('\n');
     }
     let lines: Vec<&str> = text.lines().collect();
-    let (mut samples, bad) = data::load(&lines, threads);
-    samples.extend(data::load_games(&games, threads)?);
+    let (mut samples, bad) = data::load(&lines, set, threads);
+    samples.extend(data::load_games(&games, set, threads)?);
     if bad > 0 {
         eprintln!("train: skipped {bad} malformed lines");
     }
@@ -173,7 +186,13 @@ fn epoch(
 
 fn train(config: &TrainArgs) -> Result<(), String> {
     let started = Instant::now();
-    let all = load(&config.data, config.threads)?;
+    // The net to go on from decides the inputs, so it is read before the data.
+    let init = match &config.init {
+        None => None,
+        Some(path) => Some(builtin::load(path).map_err(|e| format!("--init {path}: {e}"))?),
+    };
+    let set = init.as_ref().map_or(config.features, |n| n.features());
+    let all = load(&config.data, set, config.threads)?;
     let (mut train, valid) = data::split(&all, VALIDATION_BLOCK);
     drop(all);
     if !config.no_mirror {
@@ -185,15 +204,18 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         valid.len(),
         started.elapsed().as_secs_f64()
     );
-    let mut net = match &config.init {
-        None => FloatNet::random_with(config.hidden, !config.no_factors, config.seed),
-        Some(path) => {
-            let start = builtin::load(path).map_err(|e| format!("--init {path}: {e}"))?;
-            let net = FloatNet::from_net(&start, !config.no_factors)
+    let mut net = match (&config.init, &init) {
+        (Some(path), Some(start)) => {
+            let net = FloatNet::from_net(start, !config.no_factors)
                 .map_err(|e| format!("--init {path}: {e}"))?;
-            eprintln!("train: starting from {path} ({} hidden)", net.hidden);
+            eprintln!(
+                "train: starting from {path} ({} inputs, {} hidden)",
+                set.name(),
+                net.hidden
+            );
             net
         }
+        _ => FloatNet::random_with(set, config.hidden, !config.no_factors, config.seed),
     };
     let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
     let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
@@ -231,7 +253,8 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         }
     }
     let description = format!(
-        "jiangjun train on {} ({} positions with mirrors, {} held out); hidden {}, lambda {}, \
+        "jiangjun train on {} ({} positions with mirrors, {} held out); {} inputs, hidden {}, \
+         lambda {}, \
          fitted for EvalBlend {}, \
          lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
          error {}",
@@ -248,6 +271,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
                 .unwrap_or_default(),
         train.len(),
         valid.len(),
+        set.name(),
         net.hidden,
         config.lambda,
         config.blend,

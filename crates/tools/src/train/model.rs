@@ -2,14 +2,14 @@
 //! engine's integer net. The first layer is sparse: a forward pass adds the columns of at
 //! most 32 active inputs a perspective, and the backward pass adds the accumulator's gradient
 //! into those columns only. This is why there is no tensor crate: a general one would
-//! multiply a 1260-wide, 97 %-zero input densely.
+//! multiply a 1260-wide (or 7560-wide), 97 %-zero input densely.
 //!
-//! Parameters live in one flat vector, `[w1 (INPUTS × h, one column per input) | b1 (h) |
+//! Parameters live in one flat vector, `[w1 (inputs × h, one column per input) | b1 (h) |
 //! w2 (2h: side to move, then opponent) | b2]`, so that AdamW and the gradient sums are one
 //! loop.
 
 use super::data::{Sample, sigmoid};
-use jiangjun_engine::nnue::features::{INPUTS, MAX_ACTIVE};
+use jiangjun_engine::nnue::features::{FeatureSet, MAX_ACTIVE, PLANE};
 use jiangjun_engine::nnue::{Net, NetHeader};
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::xiangqi::types::{FILES, RANKS, SQUARES};
@@ -30,28 +30,43 @@ pub const SCALE: i32 = 400;
 const CLIP_FEATURE: f32 = 1.9;
 const CLIP_OUTPUT: f32 = 1.98;
 
-/// Shared columns that the trainer adds to the engine's 1260 inputs ("factors"): one per
-/// piece slot (what a piece is worth wherever it stands), one per slot and rank, one per slot
-/// and file. An active input adds its own column and its three factors' columns, so what one
-/// point learns about a piece reaches every point of its rank and file: with few positions
-/// per input most points are seen too rarely to learn alone. `quantise` folds each factor into
-/// the inputs it belongs to, so the engine's net and its file are the same as without them.
-pub const FACTORS: usize = SLOTS + SLOTS * RANKS + SLOTS * FILES;
-const SLOTS: usize = INPUTS / SQUARES;
+/// Shared columns that the trainer adds to the engine's inputs ("factors"): with king
+/// buckets, one per piece slot and point whatever the king's bucket (the plain set's input);
+/// then one per piece slot (what a piece is worth wherever it stands), one per slot and rank,
+/// one per slot and file. An active input adds its own column and its factors' columns, so
+/// what one point learns about a piece reaches every point of its rank and file (and every
+/// bucket): with few positions per input most points are seen too rarely to learn alone.
+/// `quantise` folds each factor into the inputs it belongs to, so the engine's net and its
+/// file are the same as without them.
+pub fn factors(set: FeatureSet) -> usize {
+    let unbucketed = if set.buckets() > 1 { PLANE } else { 0 };
+    unbucketed + SLOTS + SLOTS * RANKS + SLOTS * FILES
+}
+const SLOTS: usize = PLANE / SQUARES;
 
-/// The trainer's columns that input `f` adds: its own, then (with factors) its slot's, its
-/// slot and rank's, its slot and file's.
+/// The trainer's columns that input `f` of `set` adds: its own, then (with factors) its
+/// unbucketed plane input's (king buckets only), its slot's, its slot and rank's, its slot
+/// and file's.
 #[inline]
-fn columns(f: u16, factors: bool) -> ([usize; 4], usize) {
+fn columns(set: FeatureSet, f: u16, factors: bool) -> ([usize; 5], usize) {
     let f = usize::from(f);
     if !factors {
-        return ([f, 0, 0, 0], 1);
+        return ([f, 0, 0, 0, 0], 1);
     }
-    let (slot, point) = (f / SQUARES, f % SQUARES);
+    let inputs = set.inputs();
+    let within = f % PLANE;
+    let (slot, point) = (within / SQUARES, within % SQUARES);
     let (rank, file) = (point / FILES, point % FILES);
-    let by_rank = INPUTS + SLOTS + slot * RANKS + rank;
-    let by_file = INPUTS + SLOTS + SLOTS * RANKS + slot * FILES + file;
-    ([f, INPUTS + slot, by_rank, by_file], 4)
+    let (mut cols, mut n, mut at) = ([f, 0, 0, 0, 0], 1, inputs);
+    if set.buckets() > 1 {
+        cols[n] = at + within;
+        n += 1;
+        at += PLANE;
+    }
+    cols[n] = at + slot;
+    cols[n + 1] = at + SLOTS + slot * RANKS + rank;
+    cols[n + 2] = at + SLOTS + SLOTS * RANKS + slot * FILES + file;
+    (cols, n + 3)
 }
 
 /// What the net is fitted to: the target blends the game result (`lambda`) with the search
@@ -77,28 +92,31 @@ impl Fit {
 /// A float net of accumulator width `hidden`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
+    /// Which inputs the net has.
+    pub features: FeatureSet,
     pub hidden: usize,
-    /// Whether the first layer has the `FACTORS` columns after the inputs' own.
+    /// Whether the first layer has the `factors` columns after the inputs' own.
     pub factors: bool,
     pub params: Vec<f32>,
 }
 
 impl FloatNet {
-    /// Small random weights from `seed`, without factors.
+    /// Small random weights from `seed`, plain inputs, without factors.
     pub fn random(hidden: usize, seed: u64) -> FloatNet {
-        FloatNet::random_with(hidden, false, seed)
+        FloatNet::random_with(FeatureSet::Plain, hidden, false, seed)
     }
 
     /// Small random weights from `seed`; the factors' columns, if any, start at zero.
-    pub fn random_with(hidden: usize, factors: bool, seed: u64) -> FloatNet {
+    pub fn random_with(features: FeatureSet, hidden: usize, factors: bool, seed: u64) -> FloatNet {
         let mut rng = random::seeded(seed);
         let mut net = FloatNet {
+            features,
             hidden,
             factors,
-            params: vec![0.0; Self::len(hidden, factors)],
+            params: vec![0.0; Self::len(features, hidden, factors)],
         };
         let (w1, _, _) = net.offsets();
-        for w in &mut net.params[..INPUTS * hidden] {
+        for w in &mut net.params[..features.inputs() * hidden] {
             *w = rng.random_range(-0.1..0.1);
         }
         for w in &mut net.params[w1..w1 + hidden] {
@@ -124,32 +142,33 @@ impl FloatNet {
             ));
         }
         let (qa, qb) = (h.qa as f32, h.qb as f32);
-        let mut params = Vec::with_capacity(Self::len(h.hidden, factors));
+        let mut params = Vec::with_capacity(Self::len(h.features, h.hidden, factors));
         params.extend(net.feature_weights.iter().map(|&w| f32::from(w) / qa));
         if factors {
-            params.resize(params.len() + FACTORS * h.hidden, 0.0);
+            params.resize(params.len() + self::factors(h.features) * h.hidden, 0.0);
         }
         params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
         params.push((f64::from(net.output_bias) / (f64::from(h.qa) * f64::from(h.qb))) as f32);
         Ok(FloatNet {
+            features: h.features,
             hidden: h.hidden,
             factors,
             params,
         })
     }
 
-    pub fn len(hidden: usize, factors: bool) -> usize {
-        Self::first_columns(factors) * hidden + 3 * hidden + 1
+    pub fn len(features: FeatureSet, hidden: usize, factors: bool) -> usize {
+        Self::first_columns(features, factors) * hidden + 3 * hidden + 1
     }
 
-    fn first_columns(factors: bool) -> usize {
-        if factors { INPUTS + FACTORS } else { INPUTS }
+    fn first_columns(features: FeatureSet, factors: bool) -> usize {
+        features.inputs() + if factors { self::factors(features) } else { 0 }
     }
 
     /// Where the first layer's bias, the output weights and the output bias start.
     fn offsets(&self) -> (usize, usize, usize) {
-        let w1 = Self::first_columns(self.factors) * self.hidden;
+        let w1 = Self::first_columns(self.features, self.factors) * self.hidden;
         (w1, w1 + self.hidden, w1 + 3 * self.hidden)
     }
 
@@ -160,7 +179,7 @@ impl FloatNet {
         for (row, a) in acc.iter_mut().enumerate() {
             a.copy_from_slice(&self.params[b1..b1 + h]);
             for &f in s.active(row) {
-                let (cols, n) = columns(f, self.factors);
+                let (cols, n) = columns(self.features, f, self.factors);
                 for &c in &cols[..n] {
                     let col = &self.params[c * h..(c + 1) * h];
                     for (x, w) in a.iter_mut().zip(col) {
@@ -220,7 +239,7 @@ impl FloatNet {
                     *g += d;
                 }
                 for &f in s.active(row) {
-                    let (cols, n) = columns(f, self.factors);
+                    let (cols, n) = columns(self.features, f, self.factors);
                     for &c in &cols[..n] {
                         let col = &mut grad[c * h..(c + 1) * h];
                         for (g, d) in col.iter_mut().zip(&d_acc) {
@@ -261,10 +280,11 @@ impl FloatNet {
         let (b1, w2, b2) = self.offsets();
         let h = self.hidden;
         // Each input's own column plus its factors': the first layer the engine runs.
-        let mut folded = self.params[..INPUTS * h].to_vec();
+        let inputs = self.features.inputs();
+        let mut folded = self.params[..inputs * h].to_vec();
         if self.factors {
-            for f in 0..INPUTS {
-                let (cols, n) = columns(f as u16, true);
+            for f in 0..inputs {
+                let (cols, n) = columns(self.features, f as u16, true);
                 for &c in &cols[1..n] {
                     for j in 0..h {
                         folded[f * h + j] += self.params[c * h + j];
@@ -288,6 +308,7 @@ impl FloatNet {
         let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         let header = NetHeader {
+            features: self.features,
             hidden: self.hidden,
             qa,
             qb,

@@ -4,6 +4,7 @@
 use super::data::Sample;
 use super::model::{FloatNet, SCALE};
 use jiangjun_engine::game::Xiangqi;
+use jiangjun_engine::nnue::features::{FeatureSet, PLANE};
 use jiangjun_rules::Game;
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::{GenKind, MoveList};
@@ -36,7 +37,8 @@ fn quantisation_distance(float: &FloatNet) -> (f32, f32) {
     let mut total = 0.0f32;
     let positions = random_positions(1000, 9);
     for pos in &positions {
-        let sample = Sample::new(pos, 0.5, 0.0).expect("a legal position has at most 32 pieces");
+        let sample = Sample::new(pos, float.features, 0.5, 0.0)
+            .expect("a legal position has at most 32 pieces");
         let want = float.evaluate(&sample) * SCALE as f32;
         let mut engine = pos.clone();
         engine.set_net(Some(Arc::clone(&net)));
@@ -53,7 +55,7 @@ fn float_and_quantised_nets_agree_within_a_few_centipawns() {
     // Weights spread as a trained net's are (its first layer's largest near 0.3, the output
     // layer's near 1): the scales `quantise` picks then are the ones trained nets get.
     let mut trained_like = FloatNet::random(256, 6);
-    let w1 = jiangjun_engine::nnue::features::INPUTS * 256;
+    let w1 = FeatureSet::Plain.inputs() * 256;
     trained_like.params[..w1].iter_mut().for_each(|w| *w *= 3.0);
     trained_like.params[w1 + 256..]
         .iter_mut()
@@ -70,17 +72,24 @@ fn float_and_quantised_nets_agree_within_a_few_centipawns() {
 
 #[test]
 fn the_gradient_matches_finite_differences() {
-    let mut net = FloatNet::random_with(8, true, 3);
+    for set in [FeatureSet::Plain, FeatureSet::KingBuckets] {
+        gradient_matches_finite_differences(set);
+    }
+}
+
+fn gradient_matches_finite_differences(set: FeatureSet) {
+    let mut net = FloatNet::random_with(set, 8, true, 3);
     // Factors start at zero: give them values, as training would.
-    let factor_start = jiangjun_engine::nnue::features::INPUTS * 8;
+    let inputs = set.inputs();
+    let factor_start = inputs * 8;
     let mut rng = random::seeded(8);
-    for w in &mut net.params[factor_start..factor_start + super::model::FACTORS * 8] {
+    for w in &mut net.params[factor_start..factor_start + super::model::factors(set) * 8] {
         *w = rng.random_range(-0.1..0.1);
     }
     let samples: Vec<Sample> = random_positions(20, 4)
         .iter()
         .enumerate()
-        .filter_map(|(i, p)| Sample::new(p, (i % 3) as f32 / 2.0, (i as f32 - 10.0) * 30.0))
+        .filter_map(|(i, p)| Sample::new(p, set, (i % 3) as f32 / 2.0, (i as f32 - 10.0) * 30.0))
         .collect();
     let mut grad = vec![0.0; net.params.len()];
     // Fitted for a blend with the classical evaluation, which scales the gradient.
@@ -90,16 +99,21 @@ fn the_gradient_matches_finite_differences() {
     };
     net.gradient(&samples, fit, &mut grad);
     // The output bias, an output weight, a first-layer bias, a column of an active input, and
-    // the columns of its three factors (its slot, its slot and rank, its slot and file).
+    // the columns of its factors (with king buckets its unbucketed input; its slot, its slot
+    // and rank, its slot and file).
     let f = usize::from(samples[0].active(0)[0]);
     let n = net.params.len();
     let h = net.hidden;
-    let (slot, point) = (f / 90, f % 90);
-    let inputs = jiangjun_engine::nnue::features::INPUTS;
-    let by_slot = inputs + slot;
-    let by_rank = inputs + 14 + slot * 10 + point / 9;
-    let by_file = inputs + 14 + 140 + slot * 9 + point % 9;
-    for i in [
+    let within = f % PLANE;
+    let (slot, point) = (within / 90, within % 90);
+    let (unbucketed, at) = match set {
+        FeatureSet::Plain => (None, inputs),
+        FeatureSet::KingBuckets => (Some(inputs + within), inputs + PLANE),
+    };
+    let by_slot = at + slot;
+    let by_rank = at + 14 + slot * 10 + point / 9;
+    let by_file = at + 14 + 140 + slot * 9 + point % 9;
+    let mut checked = vec![
         n - 1,
         n - 2,
         n - 1 - 2 * h - 3,
@@ -107,7 +121,9 @@ fn the_gradient_matches_finite_differences() {
         by_slot * h + 1,
         by_rank * h + 3,
         by_file * h + 5,
-    ] {
+    ];
+    checked.extend(unbucketed.map(|c| c * h + 4));
+    for i in checked {
         let e = 1e-3;
         let keep = net.params[i];
         net.params[i] = keep + e;
@@ -118,7 +134,7 @@ fn the_gradient_matches_finite_differences() {
         let numeric = ((up - down) / (2.0 * f64::from(e))) as f32;
         assert!(
             (numeric - grad[i]).abs() <= 1e-3 + 0.05 * numeric.abs(),
-            "parameter {i}: analytic {} numeric {numeric}",
+            "{set:?}, parameter {i}: analytic {} numeric {numeric}",
             grad[i]
         );
     }
@@ -139,20 +155,27 @@ fn a_net_read_back_for_more_training_quantises_to_itself() {
 
 #[test]
 fn factors_fold_into_the_engine_s_net() {
-    let mut float = FloatNet::random_with(16, true, 11);
-    let inputs = jiangjun_engine::nnue::features::INPUTS;
-    let mut rng = random::seeded(12);
-    for w in &mut float.params[inputs * 16..(inputs + super::model::FACTORS) * 16] {
-        *w = rng.random_range(-0.2..0.2);
-    }
-    let net = Arc::new(float.quantise("factors".into()));
-    for pos in &random_positions(200, 13) {
-        let sample = Sample::new(pos, 0.5, 0.0).expect("a legal position has at most 32 pieces");
-        let want = float.evaluate(&sample) * SCALE as f32;
-        let mut engine = pos.clone();
-        engine.set_net(Some(Arc::clone(&net)));
-        let got = engine.evaluate() as f32;
-        assert!((got - want).abs() <= 3.0, "engine {got}, trainer {want}");
+    for set in [FeatureSet::Plain, FeatureSet::KingBuckets] {
+        let mut float = FloatNet::random_with(set, 16, true, 11);
+        let inputs = set.inputs();
+        let mut rng = random::seeded(12);
+        for w in &mut float.params[inputs * 16..(inputs + super::model::factors(set)) * 16] {
+            *w = rng.random_range(-0.2..0.2);
+        }
+        let net = Arc::new(float.quantise("factors".into()));
+        assert_eq!(net.features(), set);
+        for pos in &random_positions(200, 13) {
+            let sample =
+                Sample::new(pos, set, 0.5, 0.0).expect("a legal position has at most 32 pieces");
+            let want = float.evaluate(&sample) * SCALE as f32;
+            let mut engine = pos.clone();
+            engine.set_net(Some(Arc::clone(&net)));
+            let got = engine.evaluate() as f32;
+            assert!(
+                (got - want).abs() <= 3.0,
+                "{set:?}: engine {got}, trainer {want}"
+            );
+        }
     }
 }
 
@@ -162,9 +185,10 @@ fn the_trainer_reads_a_shard_as_the_lines_it_dumps() {
     let bytes = shard_bytes(5, 2);
     let text = dump_text(&bytes);
     let lines: Vec<&str> = text.lines().collect();
-    let (from_text, bad) = crate::train::data::load(&lines, 2);
+    let set = FeatureSet::KingBuckets;
+    let (from_text, bad) = crate::train::data::load(&lines, set, 2);
     let from_games =
-        crate::train::data::load_games(&[("shard".into(), bytes)], 2).expect("a sound shard");
+        crate::train::data::load_games(&[("shard".into(), bytes)], set, 2).expect("a sound shard");
     assert_eq!(bad, 0);
     assert!(from_text.len() > 20);
     assert!(

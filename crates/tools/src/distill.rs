@@ -1,0 +1,246 @@
+//! `jiangjun distill`: positions labelled by an evaluation (the teacher), for training a net
+//! that stands in for it. A net that stands alone needs far more positions than two cores
+//! can search at thousands of nodes each; a static evaluation labels a position in
+//! microseconds. So the positions of datagen's games, and positions a few random moves off
+//! them (the kind a search visits and evaluates), are written with the teacher's evaluation
+//! as their score: a net fitted to them evaluates as the teacher does, at the cost of the net
+//! alone (`docs/engine/nnue.md`, "A net that stands alone").
+//!
+//! Only positions the evaluation is asked about in a search are kept: not in check (the
+//! search extends instead) and quiet for the side to move (no capture that wins material by
+//! static exchange, which quiescence would play instead of standing pat).
+//!
+//! Output: `FEN | result | score` lines (selfplay's format, read by `train`), result the
+//! game's from Red's view, score the teacher's evaluation in centipawns from Red's view.
+//! File `i` of the input draws from random stream `i` of `--seed`, and lines are written in
+//! input order, so a run is reproducible whatever `--threads`.
+
+use crate::args::{self, EvalArgs, number_in};
+use crate::datagen::{self, DataGame};
+use jiangjun_engine::evaluation::Evaluation;
+use jiangjun_engine::game::Xiangqi;
+use jiangjun_rules::random::{self, Generator, RngExt};
+use jiangjun_rules::{Game, GenKind, MoveList, Side};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Label positions with an evaluation, for training a net that stands in for it.
+///
+/// Reads datagen's games; writes each game position and `--walks` positions a few random
+/// moves off it, when quiet, as `FEN | result | score` lines for `jiangjun train`, the score
+/// being the teacher's (`--eval-file`, `--eval-blend`) static evaluation.
+#[derive(clap::Parser, Clone, Debug, PartialEq)]
+#[command(
+    after_help = "Examples:\n  jiangjun distill --data data/dg --out data/distill.txt    the engine's own evaluation as teacher\n  jiangjun distill --data data/dg --out d.txt --walks 16 --plies 6 --seed 2 --eval-file net.nnue --eval-blend 50",
+    allow_negative_numbers = true,
+    args_override_self = true
+)]
+pub struct DistillArgs {
+    /// Datagen files or directories of them, comma-separated.
+    #[arg(long, value_name = "FILES", required = true, value_delimiter = ',')]
+    data: Vec<String>,
+    /// Where the lines go (overwritten).
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// Random walks from each game position (0 to 1000); each ends in a position that is
+    /// written if quiet.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = number_in(0u32, 1000))]
+    walks: u32,
+    /// The longest walk, in plies (1 to 20); each walk's length is drawn from 1 to this.
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = number_in(1u32, 20))]
+    plies: u32,
+    #[command(flatten)]
+    eval: EvalArgs,
+    /// Seed of the walks.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Threads (1 to 256; default: one per core).
+    #[arg(long, value_name = "T", default_value_t = args::cores(), value_parser = number_in(1usize, 256))]
+    threads: usize,
+}
+
+pub fn run(config: &DistillArgs) -> ExitCode {
+    args::finish("distill", distill(config))
+}
+
+/// What one input file gave.
+#[derive(Default)]
+struct Labelled {
+    lines: String,
+    game_positions: u64,
+    written: u64,
+}
+
+fn distill(config: &DistillArgs) -> Result<(), String> {
+    let teacher = config.eval.evaluation::<Xiangqi>()?;
+    let paths: Vec<PathBuf> = config.data.iter().map(Into::into).collect();
+    let files = datagen::data_files(&paths)?;
+    if files.is_empty() {
+        return Err("--data: no datagen files there".to_string());
+    }
+    let out_file =
+        std::fs::File::create(&config.out).map_err(|e| format!("creating {}: {e}", config.out))?;
+    let mut out = BufWriter::new(out_file);
+    let started = Instant::now();
+    let (mut positions, mut written) = (0u64, 0u64);
+    eprintln!(
+        "distill: {} files, teacher {teacher}, {} walks of 1 to {} plies a position",
+        files.len(),
+        config.walks,
+        config.plies
+    );
+    // Files go to the threads a batch at a time, so that memory holds one batch's lines.
+    let indexed: Vec<(usize, &PathBuf)> = files.iter().enumerate().collect();
+    for batch in indexed.chunks(config.threads.max(1)) {
+        let results: Vec<Result<Labelled, String>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .iter()
+                .map(|&(i, path)| {
+                    let teacher = &teacher;
+                    scope.spawn(move || label_file(path, i as u64, config, teacher))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        for r in results {
+            let l = r?;
+            out.write_all(l.lines.as_bytes())
+                .map_err(|e| format!("writing {}: {e}", config.out))?;
+            positions += l.game_positions;
+            written += l.written;
+        }
+        eprintln!(
+            "distill: {} of {} files, {positions} game positions, {written} lines, {:.0} s",
+            batch.last().map_or(0, |&(i, _)| i + 1),
+            files.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    out.flush()
+        .map_err(|e| format!("writing {}: {e}", config.out))?;
+    Ok(())
+}
+
+/// The lines of one datagen file, its walks drawn from stream `index` of the seed.
+fn label_file(
+    path: &PathBuf,
+    index: u64,
+    config: &DistillArgs,
+    teacher: &Evaluation,
+) -> Result<Labelled, String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| format!("reading {name}: {e}"))?;
+    let mut rng = random::stream(config.seed, index);
+    let mut done = Labelled::default();
+    datagen::read_kept::<Xiangqi>(&bytes, |pos, result, _score| {
+        done.game_positions += 1;
+        let root = Xiangqi::from((**pos).clone());
+        let mut write = |p: &Xiangqi| {
+            if let Some(score) = label(p, teacher) {
+                done.lines
+                    .push_str(&format!("{} | {result:.1} | {score}\n", p.to_fen()));
+                done.written += 1;
+            }
+        };
+        write(&root);
+        for _ in 0..config.walks {
+            let mut p = root.clone();
+            if walk(&mut p, &mut rng, config.plies) {
+                write(&p);
+            }
+        }
+    })
+    .map_err(|e| format!("{name}: {e}"))?;
+    Ok(done)
+}
+
+/// Plays 1 to `longest` random legal moves from `pos`; false where a position on the way has
+/// no move (the game is over there).
+fn walk<G: Game>(pos: &mut G, rng: &mut Generator, longest: u32) -> bool {
+    let mut list = MoveList::new(G::NULL_MOVE);
+    for _ in 0..rng.random_range(1..=longest) {
+        list.clear();
+        pos.generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            return false;
+        }
+        let mv = list.as_slice()[rng.random_range(0..list.len())];
+        pos.make(mv);
+    }
+    true
+}
+
+/// The teacher's evaluation of `pos` in centipawns from Red's view, or `None` where the
+/// search would not ask for it: in check, no move, or a capture that wins material.
+fn label<G: DataGame>(pos: &G, teacher: &Evaluation) -> Option<i32> {
+    if pos.in_check() {
+        return None;
+    }
+    let mut fresh = G::from_fen(&pos.to_fen()).ok()?;
+    let mut list = MoveList::new(G::NULL_MOVE);
+    fresh.generate(GenKind::All, &mut list);
+    if list.is_empty() {
+        return None;
+    }
+    let captures: Vec<G::Move> = list.iter().filter(|&m| fresh.is_capture(m)).collect();
+    if captures.into_iter().any(|m| fresh.see(m) > 0) {
+        return None;
+    }
+    fresh.set_evaluation(teacher);
+    let v = fresh.evaluate();
+    Some(match fresh.side_to_move() {
+        Side::Red => v,
+        Side::Black => -v,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiangjun_engine::game::EngineGame;
+
+    #[test]
+    fn labels_are_quiet_positions_scored_from_reds_view() {
+        let teacher = Evaluation::load("<builtin>", 50).expect("the shipped net");
+        // Red to move with a free capture: not asked about (quiescence takes the piece).
+        let hanging = Xiangqi::from_fen(
+            "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/rC5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .expect("a legal FEN");
+        assert_eq!(label(&hanging, &teacher), None);
+        // The start: quiet; Black to move sees the mirror image's score with its sign.
+        let start = Xiangqi::startpos();
+        let red = label(&start, &teacher).expect("quiet");
+        let mut blacks_turn = start.clone();
+        blacks_turn.make_null();
+        let black = label(&blacks_turn, &teacher).expect("quiet");
+        let mut own = Xiangqi::startpos();
+        own.set_evaluation(&teacher);
+        assert_eq!(red, own.evaluate());
+        assert_eq!(
+            black, -red,
+            "the start is symmetric: the side to move's edge flips"
+        );
+    }
+
+    #[test]
+    fn walks_are_seeded() {
+        let run = |seed| {
+            let mut rng = random::seeded(seed);
+            (0..20)
+                .map(|_| {
+                    let mut p = Xiangqi::startpos();
+                    walk(&mut p, &mut rng, 4);
+                    p.to_fen()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(3), run(3));
+        assert_ne!(run(3), run(4));
+    }
+}
