@@ -4,11 +4,17 @@ came out, and a checksum of the bytes, so that a net's data can be named and che
 The data lives outside the repository; its entries live in docs/data/manifest.jsonl.
 
     scripts/datagen-manifest.py DIR --id dg-s81 --commit COMMIT [--note TEXT] >> docs/data/manifest.jsonl
+    scripts/datagen-manifest.py DIR --check dg-s81     # is DIR that run, byte for byte?
+    scripts/datagen-manifest.py --replay dg-s81        # datagen's arguments that play it again
 
 It reads every shard (`*.jjd`) of DIR: the header's settings (which must agree), the records
 (games, plies, results), and the SHA-256 of the shards' bytes in name order (whole records
 only: a torn last record, which a resumed run cuts off, is left out of counts and checksum).
-It exits 1 on a foreign or inconsistent file.
+It exits 1 on a foreign or inconsistent file, and with --check when DIR is not the run the
+manifest names (settings, counts and checksum are compared). --replay prints, one a line, the
+arguments after `jiangjun datagen --dir DIR` that play the run again at its commit; a run
+played with a net is replayed with the built-in one (`--eval-file <builtin>`), which the check
+then confirms by the net checksum in the shards' headers.
 """
 
 import argparse
@@ -70,17 +76,11 @@ def records(data: bytes, at: int) -> tuple[int, int, list[int], int]:
     return games, plies, results, at
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("dir", type=pathlib.Path)
-    ap.add_argument("--id", required=True, help="the run's name, which nets' headers cite")
-    ap.add_argument("--commit", required=True, help="the commit of the build that played")
-    ap.add_argument("--date", default="", help="when it ran (YYYY-MM-DD)")
-    ap.add_argument("--note", default="")
-    a = ap.parse_args()
-    shards = sorted(a.dir.glob("*.jjd"))
+def measure(directory: pathlib.Path) -> tuple[dict, dict, str]:
+    """The settings, counts and SHA-256 of the shards in `directory`."""
+    shards = sorted(directory.glob("*.jjd"))
     if not shards:
-        sys.exit(f"datagen-manifest: no .jjd file in {a.dir}")
+        sys.exit(f"datagen-manifest: no .jjd file in {directory}")
     digest = hashlib.sha256()
     settings = None
     total = {"shards": 0, "games": 0, "plies": 0, "results": [0, 0, 0], "bytes": 0}
@@ -99,13 +99,81 @@ def main() -> int:
         total["plies"] += plies
         total["bytes"] += end
         total["results"] = [x + y for x, y in zip(total["results"], results)]
+    return settings, total, digest.hexdigest()
+
+
+def entry_of(manifest: pathlib.Path, run: str) -> dict:
+    for line in manifest.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            if entry.get("id") == run:
+                return entry
+    sys.exit(f"datagen-manifest: no run '{run}' in {manifest}")
+
+
+def replay(entry: dict) -> list[str]:
+    s, c = entry["settings"], entry["counts"]
+    if s.get("game", "xiangqi") != "xiangqi":
+        sys.exit(f"datagen-manifest: {entry['id']}: only Xiangqi runs are replayed")
+    args = [
+        "--shards", str(c["shards"]),
+        "--games-per-shard", str(s["games_per_shard"]),
+        "--nodes", str(s["nodes"]),
+        "--random-plies", f"{s['random_plies'][0]}-{s['random_plies'][1]}",
+        "--seed", str(s["seed"]),
+    ]
+    if s["format"] == 2:
+        args += ["--eval-file", "<builtin>", "--eval-blend", str(s["eval_blend"])]
+    else:
+        args += ["--eval-file", "<empty>"]
+    return args
+
+
+def check(directory: pathlib.Path, entry: dict) -> int:
+    settings, counts, digest = measure(directory)
+    found = {"settings": settings, "counts": counts, "sha256": digest}
+    wrong = [k for k in found if found[k] != entry[k]]
+    for k in wrong:
+        print(f"{k}: {json.dumps(found[k])}, the manifest says {json.dumps(entry[k])}",
+              file=sys.stderr)
+    if wrong:
+        print(f"datagen-manifest: {directory} is not run {entry['id']}", file=sys.stderr)
+        return 1
+    print(f"{directory} is run {entry['id']}: {counts['games']} games, {counts['plies']} plies, "
+          f"sha256 {digest}")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("dir", type=pathlib.Path, nargs="?")
+    ap.add_argument("--id", help="the run's name, which nets' headers cite")
+    ap.add_argument("--commit", help="the commit of the build that played")
+    ap.add_argument("--date", default="", help="when it ran (YYYY-MM-DD)")
+    ap.add_argument("--note", default="")
+    ap.add_argument("--check", metavar="ID", help="compare DIR with this run of the manifest")
+    ap.add_argument("--replay", metavar="ID", help="print datagen's arguments for this run")
+    ap.add_argument("--manifest", type=pathlib.Path,
+                    default=pathlib.Path(__file__).resolve().parent.parent
+                    / "docs" / "data" / "manifest.jsonl")
+    a = ap.parse_args()
+    if a.replay:
+        print("\n".join(replay(entry_of(a.manifest, a.replay))))
+        return 0
+    if a.dir is None:
+        ap.error("DIR is needed unless --replay is given")
+    if a.check:
+        return check(a.dir, entry_of(a.manifest, a.check))
+    if not a.id or not a.commit:
+        ap.error("an entry needs --id and --commit")
+    settings, counts, digest = measure(a.dir)
     entry = {
         "id": a.id,
         "date": a.date,
         "commit": a.commit,
         "settings": settings,
-        "counts": total,
-        "sha256": digest.hexdigest(),
+        "counts": counts,
+        "sha256": digest,
         "note": a.note,
     }
     print(json.dumps(entry, ensure_ascii=False))

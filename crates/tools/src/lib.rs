@@ -17,6 +17,7 @@ pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod process;
+pub mod progress;
 pub mod selfplay;
 pub mod train;
 pub mod tune;

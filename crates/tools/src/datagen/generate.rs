@@ -8,6 +8,7 @@ use super::DatagenArgs;
 use super::format::Header;
 use super::games::{self, DataGame};
 use super::shard;
+use crate::progress::duration;
 use crate::selfplay::{Played, Prepare};
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
@@ -245,10 +246,12 @@ fn report(config: &DatagenArgs, plan: &Plan, seen: &Progress) {
     let eta = config.playing.eta(left, seen.games, elapsed);
     eprintln!(
         "datagen: {}/{} games, {} positions (plies), {rate:.2} games/s, {:.0} positions/s, \
-         {secs:.0} s elapsed, ETA {eta:.0} s",
+         {} elapsed, ETA {}",
         seen.games,
         plan.total,
         seen.plies,
-        seen.plies as f64 / secs
+        seen.plies as f64 / secs,
+        duration(secs),
+        duration(eta)
     );
 }

@@ -19,6 +19,7 @@ pub use game::{GameArgs, GameData, Played, Ply, Prepare, kept, line, play, recor
 use crate::arbiter::Arbitrated;
 use crate::arbiter::openings::{self, Opening};
 use crate::args::{self, number_in};
+use crate::progress::duration;
 use jiangjun_engine::evaluation::Evaluation;
 use jiangjun_engine::game::{Chess, EngineGame, Xiangqi};
 use jiangjun_engine::tt::Tt;
@@ -266,8 +267,10 @@ fn report(config: &SelfplayArgs, games: u64, positions: u64, elapsed: Duration) 
         .eta(config.games.saturating_sub(games), games, elapsed);
     eprintln!(
         "selfplay: {games}/{} games, {positions} positions, {rate:.2} games/s, \
-         {:.0} s elapsed, ETA {eta:.0} s",
-        config.games, secs
+         {} elapsed, ETA {}",
+        config.games,
+        duration(secs),
+        duration(eta)
     );
 }
 

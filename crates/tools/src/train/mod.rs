@@ -14,6 +14,7 @@ pub mod model;
 mod tests;
 
 use crate::args::{self, number_in};
+use crate::progress::duration;
 use data::Sample;
 use jiangjun_engine::nnue::features::FeatureSet;
 use jiangjun_engine::nnue::{Net, builtin, file};
@@ -140,26 +141,49 @@ fn load(files: &[String], set: FeatureSet, threads: usize) -> Result<Vec<Sample>
     Ok(samples)
 }
 
-/// One pass over `train` in shuffled batches; returns the mean training error.
+/// Seconds between progress lines inside an epoch.
+const PROGRESS_EVERY: f64 = 30.0;
+
+/// One pass over `train` in shuffled batches; returns the mean training error. An epoch over
+/// millions of positions takes minutes, so a line every `PROGRESS_EVERY` seconds tells how
+/// far it is and when the whole run (`epochs_left` more after this one) should end.
 fn epoch(
     net: &mut FloatNet,
     adam: &mut AdamW,
     train: &[Sample],
     config: &TrainArgs,
     grads: &mut [Vec<f32>],
+    (number, epochs_left): (u32, u32),
 ) -> f64 {
     let mut error = 0.0;
-    for batch in train.chunks(config.batch) {
+    let started = Instant::now();
+    let mut shown = 0.0;
+    for (i, batch) in train.chunks(config.batch).enumerate() {
+        let elapsed = started.elapsed().as_secs_f64();
+        if elapsed - shown >= PROGRESS_EVERY {
+            shown = elapsed;
+            let done = i * config.batch;
+            let per_epoch = elapsed * train.len() as f64 / done as f64;
+            let left = per_epoch - elapsed + f64::from(epochs_left) * per_epoch;
+            eprintln!(
+                "train: epoch {number:>4}  {done}/{} positions  {:.0} positions/s  ETA {}",
+                train.len(),
+                done as f64 / elapsed,
+                duration(left)
+            );
+        }
         let part = batch.len().div_ceil(grads.len());
-        let shared = &*net;
+        let folded = net.folded();
+        let (shared, whole) = (&folded, &*net);
         let errors: Vec<f64> = std::thread::scope(|scope| {
             let handles: Vec<_> = batch
                 .chunks(part)
                 .zip(grads.iter_mut())
                 .map(|(samples, g)| {
                     scope.spawn(move || {
-                        g.iter_mut().for_each(|x| *x = 0.0);
-                        shared.gradient(samples, fit(config), g)
+                        let error = shared.gradient(samples, fit(config), g);
+                        whole.spread_factors(g);
+                        error
                     })
                 })
                 .collect();
@@ -169,16 +193,13 @@ fn epoch(
                 .collect()
         });
         error += errors.iter().sum::<f64>();
-        let used = batch.len().div_ceil(part);
-        let (first, rest) = grads.split_at_mut(1);
-        for g in &rest[..used - 1] {
-            for (a, b) in first[0].iter_mut().zip(g) {
-                *a += b;
-            }
-        }
-        let n = batch.len() as f32;
-        first[0].iter_mut().for_each(|x| *x /= n);
-        adam.step(&mut net.params, &first[0]);
+        drop(folded);
+        adam.step(
+            &mut net.params,
+            grads,
+            1.0 / batch.len() as f32,
+            config.threads,
+        );
         net.clip();
     }
     error / train.len().max(1) as f64
@@ -219,7 +240,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
     };
     let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
     let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
-    let v_error = |n: &FloatNet| n.error(&valid, fit(config)) / valid.len().max(1) as f64;
+    let v_error = |n: &FloatNet| n.folded().error(&valid, fit(config)) / valid.len().max(1) as f64;
     let classical = valid
         .iter()
         .map(|s| {
@@ -231,7 +252,14 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         })
         .sum::<f64>()
         / valid.len().max(1) as f64;
-    eprintln!("train: the classical evaluation's validation error: {classical:.6}");
+    if valid.is_empty() {
+        eprintln!(
+            "train: no validation set (fewer than {} positions): the last epoch's net is kept",
+            10 * VALIDATION_BLOCK
+        );
+    } else {
+        eprintln!("train: the classical evaluation's validation error: {classical:.6}");
+    }
     let mut best = (net.clone(), 0, v_error(&net));
     for e in 1..=config.epochs {
         adam.lr = augment::cosine(
@@ -241,12 +269,27 @@ fn train(config: &TrainArgs) -> Result<(), String> {
             config.epochs,
         );
         jiangjun_rules::random::shuffle(&mut train, config.seed.wrapping_add(u64::from(e)));
-        let t = epoch(&mut net, &mut adam, &train, config, &mut grads);
+        let epoch_started = Instant::now();
+        let t = epoch(
+            &mut net,
+            &mut adam,
+            &train,
+            config,
+            &mut grads,
+            (e, config.epochs - e),
+        );
         let v = v_error(&net);
+        let left = epoch_started.elapsed().as_secs_f64() * f64::from(config.epochs - e);
         eprintln!(
-            "train: epoch {e:>4}  lr {:.6}  train {t:.6}  validation {v:.6}  ({:.1} s)",
+            "train: epoch {e:>4}  lr {:.6}  train {t:.6}  validation {}  ({:.1} s, ETA {})",
             adam.lr,
-            started.elapsed().as_secs_f64()
+            if valid.is_empty() {
+                "-".to_string()
+            } else {
+                format!("{v:.6}")
+            },
+            started.elapsed().as_secs_f64(),
+            duration(left)
         );
         if v < best.2 || valid.is_empty() {
             best = (net.clone(), e, v);
@@ -294,10 +337,16 @@ fn train(config: &TrainArgs) -> Result<(), String> {
     let bytes = file::to_bytes(&quantised);
     std::fs::write(&config.out, &bytes).map_err(|e| format!("writing {}: {e}", config.out))?;
     file::load(&config.out).map_err(|e| format!("reading back {}: {e}", config.out))?;
-    let (worst, mean) = quantisation_error(&best.0, &quantised, &valid);
-    eprintln!(
-        "train: quantised against float on validation: worst {worst:.1} cp, mean {mean:.2} cp"
-    );
+    let (checked, on) = if valid.is_empty() {
+        (
+            &train[..train.len().min(10 * VALIDATION_BLOCK)],
+            "training positions",
+        )
+    } else {
+        (&valid[..], "validation")
+    };
+    let (worst, mean) = quantisation_error(&best.0, &quantised, checked);
+    eprintln!("train: quantised against float on {on}: worst {worst:.1} cp, mean {mean:.2} cp");
     eprintln!(
         "train: wrote {} ({} bytes), epoch {} kept, in {:.1} s",
         config.out,
@@ -312,6 +361,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
 /// net (the engine's inference: `Net::refresh` and `Net::output`) over `samples`.
 pub fn quantisation_error(float: &FloatNet, net: &Net, samples: &[Sample]) -> (f32, f32) {
     let h = net.hidden();
+    let float = float.folded();
     let (mut us, mut them) = (vec![0i16; h], vec![0i16; h]);
     let mut worst = 0.0f32;
     let mut total = 0.0f32;

@@ -7,12 +7,20 @@
 //! Parameters live in one flat vector, `[w1 (inputs × h, one column per input) | b1 (h) |
 //! w2 (2h: side to move, then opponent) | b2]`, so that AdamW and the gradient sums are one
 //! loop.
+//!
+//! The factors (see `factors`) are folded into the inputs' columns once a batch (`Folded`),
+//! as `quantise` folds them for the engine: a position then adds one column per active input
+//! instead of up to five, and the backward pass scatters into the inputs' own columns only.
+//! The factors' gradients are those columns' gradients summed over the inputs each factor
+//! belongs to (`spread_factors`), once a batch, since a folded column is the plain sum of its
+//! own and its factors' columns.
 
 use super::data::{Sample, sigmoid};
 use jiangjun_engine::nnue::features::{FeatureSet, MAX_ACTIVE, PLANE};
 use jiangjun_engine::nnue::{Net, NetHeader};
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::xiangqi::types::{FILES, RANKS, SQUARES};
+use std::borrow::Cow;
 
 /// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
 /// These are the smallest scales `quantise` uses; it raises each as far as the net's own
@@ -172,95 +180,70 @@ impl FloatNet {
         (w1, w1 + self.hidden, w1 + 3 * self.hidden)
     }
 
-    /// Both accumulators of a sample (side to move first), before the activation.
-    fn accumulate(&self, s: &Sample, acc: &mut [Vec<f32>; 2]) {
+    /// The first layer with the factors added into each input's own column: what the
+    /// engine's net holds, and what a forward pass reads.
+    pub fn folded(&self) -> Folded<'_> {
+        let inputs = self.features.inputs();
         let h = self.hidden;
-        let (b1, _, _) = self.offsets();
-        for (row, a) in acc.iter_mut().enumerate() {
-            a.copy_from_slice(&self.params[b1..b1 + h]);
-            for &f in s.active(row) {
-                let (cols, n) = columns(self.features, f, self.factors);
-                for &c in &cols[..n] {
-                    let col = &self.params[c * h..(c + 1) * h];
-                    for (x, w) in a.iter_mut().zip(col) {
-                        *x += w;
-                    }
+        let own = &self.params[..inputs * h];
+        if !self.factors {
+            return Folded {
+                net: self,
+                w1: Cow::Borrowed(own),
+            };
+        }
+        let mut w1 = own.to_vec();
+        for (f, column) in w1.chunks_exact_mut(h).enumerate() {
+            let (cols, n) = columns(self.features, f as u16, true);
+            for &c in &cols[1..n] {
+                for (w, x) in column.iter_mut().zip(&self.params[c * h..(c + 1) * h]) {
+                    *w += x;
                 }
             }
         }
+        Folded {
+            net: self,
+            w1: Cow::Owned(w1),
+        }
     }
 
-    fn output_of(&self, acc: &[Vec<f32>; 2]) -> f32 {
-        let h = self.hidden;
-        let (_, w2, b2) = self.offsets();
-        let mut out = self.params[b2];
-        for (row, a) in acc.iter().enumerate() {
-            let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
-            out += a
-                .iter()
-                .zip(w)
-                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
-                .sum::<f32>();
+    /// Adds the inputs' own columns of `grad` into the columns of their factors: after
+    /// `Folded::gradient` has filled the own columns, this completes the gradient.
+    pub fn spread_factors(&self, grad: &mut [f32]) {
+        if !self.factors {
+            return;
         }
-        out
+        let h = self.hidden;
+        let inputs = self.features.inputs();
+        let (own, rest) = grad.split_at_mut(inputs * h);
+        for (f, column) in own.chunks_exact(h).enumerate() {
+            let (cols, n) = columns(self.features, f as u16, true);
+            for &c in &cols[1..n] {
+                let at = (c - inputs) * h;
+                for (g, d) in rest[at..at + h].iter_mut().zip(column) {
+                    *g += d;
+                }
+            }
+        }
     }
 
     /// The output (in output units; × SCALE for centipawns) from the side to move's view.
+    /// Folds the factors for this one call: many samples go through `folded` once.
     pub fn evaluate(&self, s: &Sample) -> f32 {
-        let mut acc = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
-        self.accumulate(s, &mut acc);
-        self.output_of(&acc)
+        self.folded().evaluate(s)
     }
 
-    /// Adds the gradient of the squared error `(prediction − target)²` of every sample
-    /// into `grad` (same layout as `params`), and returns the summed error.
+    /// The gradient of the squared error of every sample, added into `grad` (same layout as
+    /// `params`); returns the summed error.
     pub fn gradient(&self, samples: &[Sample], fit: Fit, grad: &mut [f32]) -> f64 {
-        let h = self.hidden;
-        let (b1, w2, b2) = self.offsets();
-        let mut acc = [vec![0.0; h], vec![0.0; h]];
-        let mut d_acc = vec![0.0; h];
-        let mut error = 0.0;
-        for s in samples {
-            self.accumulate(s, &mut acc);
-            let p = fit.predict(self.output_of(&acc), s);
-            let diff = p - s.target(fit.lambda, SCALE as f32);
-            error += f64::from(diff * diff);
-            let g_out = 2.0 * diff * p * (1.0 - p) * fit.blend.min(1.0);
-            grad[b2] += g_out;
-            for (row, a) in acc.iter().enumerate() {
-                let w = &self.params[w2 + row * h..w2 + (row + 1) * h];
-                let g_w2 = &mut grad[w2 + row * h..w2 + (row + 1) * h];
-                for j in 0..h {
-                    let live = a[j] > 0.0 && a[j] < 1.0;
-                    g_w2[j] += g_out * a[j].clamp(0.0, 1.0);
-                    d_acc[j] = if live { g_out * w[j] } else { 0.0 };
-                }
-                for (g, d) in grad[b1..b1 + h].iter_mut().zip(&d_acc) {
-                    *g += d;
-                }
-                for &f in s.active(row) {
-                    let (cols, n) = columns(self.features, f, self.factors);
-                    for &c in &cols[..n] {
-                        let col = &mut grad[c * h..(c + 1) * h];
-                        for (g, d) in col.iter_mut().zip(&d_acc) {
-                            *g += d;
-                        }
-                    }
-                }
-            }
-        }
+        let error = self.folded().gradient(samples, fit, grad);
+        self.spread_factors(grad);
         error
     }
 
     /// The summed squared error over `samples`.
     pub fn error(&self, samples: &[Sample], fit: Fit) -> f64 {
-        samples
-            .iter()
-            .map(|s| {
-                let d = fit.predict(self.evaluate(s), s) - s.target(fit.lambda, SCALE as f32);
-                f64::from(d * d)
-            })
-            .sum()
+        self.folded().error(samples, fit)
     }
 
     /// Keeps every weight inside the bounds the quantised net needs.
@@ -278,20 +261,8 @@ impl FloatNet {
     /// scales as fine as `file::check_ranges` allows for these weights (see `QA`).
     pub fn quantise(&self, description: String) -> Net {
         let (b1, w2, b2) = self.offsets();
-        let h = self.hidden;
         // Each input's own column plus its factors': the first layer the engine runs.
-        let inputs = self.features.inputs();
-        let mut folded = self.params[..inputs * h].to_vec();
-        if self.factors {
-            for f in 0..inputs {
-                let (cols, n) = columns(self.features, f as u16, true);
-                for &c in &cols[1..n] {
-                    for j in 0..h {
-                        folded[f * h + j] += self.params[c * h + j];
-                    }
-                }
-            }
-        }
+        let folded = self.folded().w1;
         let max_abs = |xs: &[f32]| xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
         // The accumulator's worst case: the largest bias and 32 of the largest weights, each
         // rounded up by half a step (hence the 33 taken off).
@@ -326,6 +297,105 @@ impl FloatNet {
     }
 }
 
+/// A net with its factors folded into the first layer (`FloatNet::folded`), for forward
+/// and backward passes over many samples.
+pub struct Folded<'a> {
+    net: &'a FloatNet,
+    /// One column of `hidden` weights per input.
+    w1: Cow<'a, [f32]>,
+}
+
+impl Folded<'_> {
+    /// Both accumulators of a sample (side to move first), before the activation.
+    fn accumulate(&self, s: &Sample, acc: &mut [Vec<f32>; 2]) {
+        let h = self.net.hidden;
+        let (b1, _, _) = self.net.offsets();
+        for (row, a) in acc.iter_mut().enumerate() {
+            a.copy_from_slice(&self.net.params[b1..b1 + h]);
+            for &f in s.active(row) {
+                let f = usize::from(f);
+                for (x, w) in a.iter_mut().zip(&self.w1[f * h..(f + 1) * h]) {
+                    *x += w;
+                }
+            }
+        }
+    }
+
+    fn output_of(&self, acc: &[Vec<f32>; 2]) -> f32 {
+        let h = self.net.hidden;
+        let (_, w2, b2) = self.net.offsets();
+        let params = &self.net.params;
+        let mut out = params[b2];
+        for (row, a) in acc.iter().enumerate() {
+            let w = &params[w2 + row * h..w2 + (row + 1) * h];
+            out += a
+                .iter()
+                .zip(w)
+                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        }
+        out
+    }
+
+    /// The output (in output units; × SCALE for centipawns) from the side to move's view.
+    pub fn evaluate(&self, s: &Sample) -> f32 {
+        let h = self.net.hidden;
+        let mut acc = [vec![0.0; h], vec![0.0; h]];
+        self.accumulate(s, &mut acc);
+        self.output_of(&acc)
+    }
+
+    /// Adds the gradient of the squared error `(prediction − target)²` of every sample
+    /// into `grad` (same layout as `params`), the first layer's into the inputs' own
+    /// columns only (`FloatNet::spread_factors` completes it), and returns the summed error.
+    pub fn gradient(&self, samples: &[Sample], fit: Fit, grad: &mut [f32]) -> f64 {
+        let h = self.net.hidden;
+        let (b1, w2, b2) = self.net.offsets();
+        let params = &self.net.params;
+        let mut acc = [vec![0.0; h], vec![0.0; h]];
+        let mut d_acc = vec![0.0; h];
+        let mut error = 0.0;
+        for s in samples {
+            self.accumulate(s, &mut acc);
+            let p = fit.predict(self.output_of(&acc), s);
+            let diff = p - s.target(fit.lambda, SCALE as f32);
+            error += f64::from(diff * diff);
+            let g_out = 2.0 * diff * p * (1.0 - p) * fit.blend.min(1.0);
+            grad[b2] += g_out;
+            for (row, a) in acc.iter().enumerate() {
+                let w = &params[w2 + row * h..w2 + (row + 1) * h];
+                let g_w2 = &mut grad[w2 + row * h..w2 + (row + 1) * h];
+                for j in 0..h {
+                    let live = a[j] > 0.0 && a[j] < 1.0;
+                    g_w2[j] += g_out * a[j].clamp(0.0, 1.0);
+                    d_acc[j] = if live { g_out * w[j] } else { 0.0 };
+                }
+                for (g, d) in grad[b1..b1 + h].iter_mut().zip(&d_acc) {
+                    *g += d;
+                }
+                for &f in s.active(row) {
+                    let f = usize::from(f);
+                    for (g, d) in grad[f * h..(f + 1) * h].iter_mut().zip(&d_acc) {
+                        *g += d;
+                    }
+                }
+            }
+        }
+        error
+    }
+
+    /// The summed squared error over `samples`.
+    pub fn error(&self, samples: &[Sample], fit: Fit) -> f64 {
+        samples
+            .iter()
+            .map(|s| {
+                let d = fit.predict(self.evaluate(s), s) - s.target(fit.lambda, SCALE as f32);
+                f64::from(d * d)
+            })
+            .sum()
+    }
+}
+
 /// AdamW: Adam on the gradient, and a decay of every weight by `lr × wd` per step that does
 /// not go through the moment estimates.
 pub struct AdamW {
@@ -347,20 +417,50 @@ impl AdamW {
         }
     }
 
-    pub fn step(&mut self, params: &mut [f32], grad: &[f32]) {
+    /// One step on the sum of the gradients in `grads` times `scale`, which also leaves
+    /// every buffer of `grads` zeroed for the next batch. The parameters go in `threads`
+    /// ranges, one a thread: each weight's update reads only its own moments, so the
+    /// result is the same for any number of threads.
+    pub fn step(&mut self, params: &mut [f32], grads: &mut [Vec<f32>], scale: f32, threads: usize) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
         let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
-        for (((w, g), m), v) in params
-            .iter_mut()
-            .zip(grad)
-            .zip(&mut self.m)
-            .zip(&mut self.v)
-        {
-            *m = B1 * *m + (1.0 - B1) * g;
-            *v = B2 * *v + (1.0 - B2) * g * g;
-            *w -= self.lr * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + self.wd * *w);
+        let (lr, wd) = (self.lr, self.wd);
+        let part = params.len().div_ceil(threads.max(1)).max(1);
+        // Each thread takes the same range of every gradient buffer.
+        let mut ranges: Vec<Vec<&mut [f32]>> = (0..params.len().div_ceil(part))
+            .map(|_| Vec::with_capacity(grads.len()))
+            .collect();
+        for g in grads.iter_mut() {
+            for (range, chunk) in ranges.iter_mut().zip(g.chunks_mut(part)) {
+                range.push(chunk);
+            }
         }
+        std::thread::scope(|scope| {
+            for (((w, m), v), mut g) in params
+                .chunks_mut(part)
+                .zip(self.m.chunks_mut(part))
+                .zip(self.v.chunks_mut(part))
+                .zip(ranges)
+            {
+                scope.spawn(move || {
+                    let (first, rest) = g.split_at_mut(1);
+                    for other in rest.iter_mut() {
+                        for (a, b) in first[0].iter_mut().zip(other.iter_mut()) {
+                            *a += *b;
+                            *b = 0.0;
+                        }
+                    }
+                    for (((w, g), m), v) in w.iter_mut().zip(first[0].iter_mut()).zip(m).zip(v) {
+                        let d = *g * scale;
+                        *g = 0.0;
+                        *m = B1 * *m + (1.0 - B1) * d;
+                        *v = B2 * *v + (1.0 - B2) * d * d;
+                        *w -= lr * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + wd * *w);
+                    }
+                });
+            }
+        });
     }
 }
