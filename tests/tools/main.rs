@@ -17,3 +17,4 @@ mod match_interrupt;
 mod match_offers;
 mod play_interrupt;
 mod play_tty;
+mod reproduce;
