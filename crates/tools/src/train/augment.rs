@@ -9,18 +9,26 @@ use jiangjun_engine::nnue::features;
 
 /// Appends the mirror of every sample of `samples` that has a different one.
 pub fn add_mirrors(samples: &mut Vec<Sample>) {
-    let originals = samples.len();
-    for i in 0..originals {
-        let mut m = samples[i];
-        let count = usize::from(m.count);
-        let [us, them] = &mut m.features;
-        // Both perspectives mirror the same board; `|` so that both are always mapped.
-        let changed =
-            features::mirror_board(&mut us[..count]) | features::mirror_board(&mut them[..count]);
-        if changed {
+    // Counted first, so that the vector grows once, to its size: doubling tens of millions
+    // of samples would hold both copies for a moment and overshoot by up to half.
+    let added = samples.iter().filter(|s| mirrored(s).is_some()).count();
+    samples.reserve_exact(added);
+    for i in 0..samples.len() {
+        if let Some(m) = mirrored(&samples[i]) {
             samples.push(m);
         }
     }
+}
+
+/// The sample of the mirrored position, when its inputs differ.
+fn mirrored(s: &Sample) -> Option<Sample> {
+    let mut m = *s;
+    let count = usize::from(m.count);
+    let [us, them] = &mut m.features;
+    // Both perspectives mirror the same board; `|` so that both are always mapped.
+    let changed =
+        features::mirror_board(&mut us[..count]) | features::mirror_board(&mut them[..count]);
+    changed.then_some(m)
 }
 
 /// The step size of epoch `e` (1-based) of `epochs`: `first` at the first epoch, `last` at

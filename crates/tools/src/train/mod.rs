@@ -214,8 +214,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
     };
     let set = init.as_ref().map_or(config.features, |n| n.features());
     let all = load(&config.data, set, config.threads)?;
-    let (mut train, valid) = data::split(&all, VALIDATION_BLOCK);
-    drop(all);
+    let (mut train, valid) = data::split(all, VALIDATION_BLOCK);
     if !config.no_mirror {
         augment::add_mirrors(&mut train);
     }
