@@ -68,6 +68,12 @@ pub struct TrainArgs {
     /// the rest, so that the net learns what the classical evaluation misses.
     #[arg(long, value_name = "P", default_value_t = 100, value_parser = number_in(0u8, 100))]
     blend: u8,
+    /// Centipawns per unit of the loss's sigmoid (50 to 10000): the error is taken between
+    /// `sigmoid(cp / S)` of the prediction and of the score. The default, 400, is the scale
+    /// of a win probability; a larger one weighs the differences between large scores more,
+    /// for a net that should rank lopsided positions as its teacher does.
+    #[arg(long, value_name = "S", default_value_t = 400.0, value_parser = number_in(50.0f32, 10_000.0))]
+    loss_scale: f32,
     /// The inputs: `plain` (1260 a perspective) or `king-buckets` (a plane of 1260 for each
     /// of the own king's six palace points once mirrored: 7560). With `--init`, the net's own.
     #[arg(long, value_name = "SET", default_value = "plain", value_parser = feature_set())]
@@ -104,6 +110,7 @@ fn fit(config: &TrainArgs) -> model::Fit {
     model::Fit {
         lambda: config.lambda,
         blend: f32::from(config.blend) / 100.0,
+        divisor: config.loss_scale,
     }
 }
 
@@ -244,9 +251,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         .iter()
         .map(|s| {
             f64::from(
-                (data::sigmoid(s.classical / model::SCALE as f32)
-                    - s.target(config.lambda, model::SCALE as f32))
-                .powi(2),
+                (data::sigmoid(s.classical / config.loss_scale) - fit(config).target(s)).powi(2),
             )
         })
         .sum::<f64>()
@@ -296,7 +301,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
     }
     let description = format!(
         "jiangjun train on {} ({} positions with mirrors, {} held out); {} inputs, hidden {}, \
-         lambda {}, \
+         lambda {}, {}\
          fitted for EvalBlend {}, \
          lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
          error {}",
@@ -316,6 +321,11 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         set.name(),
         net.hidden,
         config.lambda,
+        if config.loss_scale == model::SCALE as f32 {
+            String::new()
+        } else {
+            format!("loss scale {} cp, ", config.loss_scale)
+        },
         config.blend,
         config.lr,
         config.final_lr.unwrap_or(config.lr / 10.0),

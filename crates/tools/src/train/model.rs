@@ -80,20 +80,39 @@ fn columns(set: FeatureSet, f: u16, factors: bool) -> ([usize; 5], usize) {
 /// What the net is fitted to: the target blends the game result (`lambda`) with the search
 /// score, and the prediction is the net's output weighted by `blend` plus the classical
 /// evaluation weighted by the rest (1: the net alone), as `EvalBlend` will mix them in play.
+/// Both go through a sigmoid of `centipawns / divisor`: the larger the divisor, the more a
+/// difference between two large scores still counts.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Fit {
     pub lambda: f32,
     pub blend: f32,
+    /// Centipawns per unit of the sigmoid's argument (`--loss-scale`; SCALE by default).
+    pub divisor: f32,
 }
 
 impl Fit {
     /// The predicted probability for `s` from the net's output `out` (output units).
     #[inline]
     fn predict(&self, out: f32, s: &Sample) -> f32 {
-        if self.blend >= 1.0 {
-            return sigmoid(out);
-        }
-        sigmoid(self.blend * out + (1.0 - self.blend) * s.classical / SCALE as f32)
+        let units = if self.blend >= 1.0 {
+            out
+        } else {
+            self.blend * out + (1.0 - self.blend) * s.classical / SCALE as f32
+        };
+        // Exactly 1 at the default, so that the default's arithmetic is what it always was.
+        sigmoid(units * (SCALE as f32 / self.divisor))
+    }
+
+    /// The derivative of `predict`'s argument by the net's output.
+    #[inline]
+    fn slope(&self) -> f32 {
+        self.blend.min(1.0) * (SCALE as f32 / self.divisor)
+    }
+
+    /// The target of `s`.
+    #[inline]
+    pub fn target(&self, s: &Sample) -> f32 {
+        s.target(self.lambda, self.divisor)
     }
 }
 
@@ -358,9 +377,9 @@ impl Folded<'_> {
         for s in samples {
             self.accumulate(s, &mut acc);
             let p = fit.predict(self.output_of(&acc), s);
-            let diff = p - s.target(fit.lambda, SCALE as f32);
+            let diff = p - fit.target(s);
             error += f64::from(diff * diff);
-            let g_out = 2.0 * diff * p * (1.0 - p) * fit.blend.min(1.0);
+            let g_out = 2.0 * diff * p * (1.0 - p) * fit.slope();
             grad[b2] += g_out;
             for (row, a) in acc.iter().enumerate() {
                 let w = &params[w2 + row * h..w2 + (row + 1) * h];
@@ -389,7 +408,7 @@ impl Folded<'_> {
         samples
             .iter()
             .map(|s| {
-                let d = fit.predict(self.evaluate(s), s) - s.target(fit.lambda, SCALE as f32);
+                let d = fit.predict(self.evaluate(s), s) - fit.target(s);
                 f64::from(d * d)
             })
             .sum()

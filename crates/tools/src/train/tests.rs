@@ -92,10 +92,12 @@ fn gradient_matches_finite_differences(set: FeatureSet) {
         .filter_map(|(i, p)| Sample::new(p, set, (i % 3) as f32 / 2.0, (i as f32 - 10.0) * 30.0))
         .collect();
     let mut grad = vec![0.0; net.params.len()];
-    // Fitted for a blend with the classical evaluation, which scales the gradient.
+    // Fitted for a blend with the classical evaluation, and with a loss scale other than
+    // the output's, which both scale the gradient.
     let fit = super::model::Fit {
         lambda: 0.5,
         blend: 0.7,
+        divisor: 700.0,
     };
     net.gradient(&samples, fit, &mut grad);
     // The output bias, an output weight, a first-layer bias, a column of an active input, and
