@@ -403,12 +403,16 @@ impl Folded<'_> {
         error
     }
 
-    /// The summed squared error over `samples`.
+    /// The summed squared error over `samples` (one pair of accumulators for them all: the
+    /// validation set is millions of samples every epoch).
     pub fn error(&self, samples: &[Sample], fit: Fit) -> f64 {
+        let h = self.net.hidden;
+        let mut acc = [vec![0.0; h], vec![0.0; h]];
         samples
             .iter()
             .map(|s| {
-                let d = fit.predict(self.evaluate(s), s) - fit.target(s);
+                self.accumulate(s, &mut acc);
+                let d = fit.predict(self.output_of(&acc), s) - fit.target(s);
                 f64::from(d * d)
             })
             .sum()
