@@ -49,6 +49,21 @@ fn from_scratch(pos: &Xiangqi, net: &Arc<Net>) -> Accumulators {
     Accumulators::new(Arc::clone(net), &board, kings)
 }
 
+/// Both perspectives' accumulators summed column by column from the active inputs, without
+/// the refresh cache that `Accumulators` builds with.
+fn column_sums(pos: &Xiangqi, net: &Net) -> (Vec<i16>, Vec<i16>) {
+    let pieces =
+        || jiangjun_rules::xiangqi::Square::all().filter_map(|s| pos.piece_at(s).map(|p| (s, p)));
+    let mut pair = [vec![0; net.hidden()], vec![0; net.hidden()]];
+    for side in [Side::Red, Side::Black] {
+        let mut active = Vec::new();
+        features::active(net.features(), side, pos.king(side), pieces(), &mut active);
+        net.refresh(&active, &mut pair[side.index()]);
+    }
+    let [red, black] = pair;
+    (red, black)
+}
+
 #[test]
 fn incremental_equals_from_scratch_on_random_playouts() {
     for set in [FeatureSet::Plain, FeatureSet::KingBuckets] {
@@ -92,6 +107,8 @@ fn incremental_equals_from_scratch(set: FeatureSet) {
             let acc = pos.accumulators().expect("a net is attached");
             let fresh = from_scratch(&pos, &net);
             assert_eq!(acc.top(), fresh.top(), "after {}, {set:?}", pos.to_fen());
+            let (red, black) = column_sums(&pos, &net);
+            assert_eq!(acc.top(), (&red[..], &black[..]), "{set:?}");
             assert_eq!(acc.depth(), pos.ply());
             let side = pos.side_to_move();
             assert_eq!(pos.evaluate(), fresh.evaluate(side));
@@ -267,4 +284,53 @@ fn every_kind_of_damage_is_named() {
     );
     let missing = file::load("/nonexistent/net.nnue");
     assert!(matches!(missing, Err(NetError::Io(_))));
+}
+
+/// With the net alone no move keeps the classical sums; the classical evaluation, asked for
+/// anyway, and a share switched on mid-game still agree with a position that kept them all
+/// along, forwards and back.
+#[test]
+fn the_classical_sums_follow_the_nets_share() {
+    let net = Arc::new(random_net(3, 16));
+    let mut rng = random::seeded(11);
+    let (mut alone, mut classical) = (Xiangqi::startpos(), Xiangqi::startpos());
+    alone.set_net(Some(Arc::clone(&net)));
+    alone.set_net_blend(100);
+    let mut made = 0;
+    for step in 0..120 {
+        if step == 60 {
+            alone.set_net_blend(40);
+            let net_only = alone
+                .accumulators()
+                .map(|a| a.evaluate(alone.side_to_move()));
+            let blended = (net_only.expect("attached") * 40 + classical.classical() * 60) / 100;
+            assert_eq!(alone.evaluate(), blended);
+        }
+        let mut list = MoveList::new(jiangjun_rules::xiangqi::Move::NONE);
+        alone.generate_legal(GenKind::All, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        let mv = list.as_slice()[rng.random_range(0..list.len())];
+        alone.make(mv);
+        classical.make(mv);
+        made += 1;
+        assert_eq!(
+            alone.classical(),
+            classical.classical(),
+            "{}",
+            alone.to_fen()
+        );
+    }
+    for _ in 0..made {
+        alone.unmake();
+        classical.unmake();
+        assert_eq!(
+            alone.classical(),
+            classical.classical(),
+            "{}",
+            alone.to_fen()
+        );
+    }
+    assert!(made > 60, "{made} moves");
 }

@@ -18,8 +18,10 @@ use std::sync::Arc;
 pub struct Xiangqi {
     pos: Position,
     /// Material and placement of each side for every position from the root, the current
-    /// last: a move pushes, unmake pops.
+    /// last: a move pushes, unmake pops. Kept only while the classical evaluation has a share
+    /// (`psq_kept`); with the net alone no node pays for it, and only the root's stays.
     psq: Vec<[S; 2]>,
+    psq_kept: bool,
     /// The net's accumulators, one pair per state, when a net evaluates (`set_net`); `None`
     /// keeps the classical evaluation, and make/unmake then pay one untaken branch.
     nnue: Option<Box<Accumulators>>,
@@ -33,6 +35,7 @@ impl Xiangqi {
         Xiangqi {
             pos,
             psq,
+            psq_kept: true,
             nnue: None,
         }
     }
@@ -46,14 +49,16 @@ impl Xiangqi {
             .piece_at(from)
             .expect("a legal move starts on a piece");
         let captured = self.pos.piece_at(to);
-        let mut psq = *self.psq.last().expect("the root's sums are never popped");
-        let (us, kind) = (moving.side(), moving.kind());
-        psq[us.index()] += classical::piece_score(kind, us, to);
-        psq[us.index()] -= classical::piece_score(kind, us, from);
-        if let Some(c) = captured {
-            psq[c.side().index()] -= classical::piece_score(c.kind(), c.side(), to);
+        if self.psq_kept {
+            let mut psq = *self.psq.last().expect("the root's sums are never popped");
+            let (us, kind) = (moving.side(), moving.kind());
+            psq[us.index()] += classical::piece_score(kind, us, to);
+            psq[us.index()] -= classical::piece_score(kind, us, from);
+            if let Some(c) = captured {
+                psq[c.side().index()] -= classical::piece_score(c.kind(), c.side(), to);
+            }
+            self.psq.push(psq);
         }
-        self.psq.push(psq);
         self.pos.make(mv);
         if let Some(acc) = self.nnue.as_deref_mut() {
             let kings = [self.pos.king(Side::Red), self.pos.king(Side::Black)];
@@ -67,7 +72,9 @@ impl Xiangqi {
         if self.pos.ply() == 0 {
             return;
         }
-        self.psq.pop();
+        if self.psq_kept {
+            self.psq.pop();
+        }
         if let Some(acc) = self.nnue.as_deref_mut() {
             acc.pop();
         }
@@ -77,8 +84,10 @@ impl Xiangqi {
     /// Passes the move to the opponent (for null-move pruning); never legal in check.
     #[inline]
     pub fn make_null(&mut self) {
-        let psq = *self.psq.last().expect("the root's sums are never popped");
-        self.psq.push(psq);
+        if self.psq_kept {
+            let psq = *self.psq.last().expect("the root's sums are never popped");
+            self.psq.push(psq);
+        }
         self.pos.make_null();
         if let Some(acc) = self.nnue.as_deref_mut() {
             acc.push_copy();
@@ -89,27 +98,38 @@ impl Xiangqi {
     /// accumulators are built at the root and the moves since replayed, so every state has
     /// its pair and the moves can be taken back.
     pub fn set_net(&mut self, net: Option<Arc<Net>>) {
-        self.nnue = None;
-        let Some(net) = net else {
-            return;
-        };
-        // Back to the root, attach there, and replay: every state gets its pair.
+        let blend = self.nnue.as_deref().map_or(100, |acc| acc.blend() as u8);
+        self.rebuild(net, blend);
+    }
+
+    /// How much of the evaluation is the net's, in percent (with a net attached; 100 until
+    /// set): the rest is the classical evaluation's. At 100, the default, no node computes
+    /// a classical term.
+    pub fn set_net_blend(&mut self, percent: u8) {
+        if let Some(net) = self.net().cloned() {
+            self.rebuild(Some(net), percent);
+        }
+    }
+
+    /// Attaches `net` at `blend` percent (or none), rebuilding what every state since the
+    /// root keeps for that evaluation: back to the root, set up there, and replay the moves,
+    /// so that each state has its accumulators and, where the classical evaluation counts,
+    /// its sums, and every move can be taken back.
+    fn rebuild(&mut self, net: Option<Arc<Net>>, blend: u8) {
         let history: Vec<Option<Move>> = self.pos.states()[1..].iter().map(|s| s.mv).collect();
         for _ in &history {
             self.unmake();
         }
-        let kings = [self.pos.king(Side::Red), self.pos.king(Side::Black)];
-        self.nnue = Some(Box::new(Accumulators::new(net, self.pos.board(), kings)));
+        self.psq.truncate(1);
+        self.psq[0] = classical::psq_of(&self.pos);
+        self.psq_kept = net.is_none() || blend < 100;
+        self.nnue = net.map(|net| {
+            let kings = [self.pos.king(Side::Red), self.pos.king(Side::Black)];
+            let mut acc = Accumulators::new(net, self.pos.board(), kings);
+            acc.set_blend(blend);
+            Box::new(acc)
+        });
         self.replay(&history);
-    }
-
-    /// How much of the evaluation is the net's, in percent (with a net attached; 100 until
-    /// set): the rest is the classical evaluation's. A blend of the two was measured to play
-    /// better than either while the net's data is small (docs/engine/nnue.md).
-    pub fn set_net_blend(&mut self, percent: u8) {
-        if let Some(acc) = self.nnue.as_deref_mut() {
-            acc.set_blend(percent);
-        }
     }
 
     /// The net this position evaluates with, if any.
@@ -124,7 +144,12 @@ impl Xiangqi {
 
     /// The classical evaluation alone, from the incremental sums.
     pub fn classical(&self) -> i32 {
-        classical::evaluate(&self.pos, *self.psq.last().expect("never popped"))
+        let psq = if self.psq_kept {
+            *self.psq.last().expect("never popped")
+        } else {
+            classical::psq_of(&self.pos)
+        };
+        classical::evaluate(&self.pos, psq)
     }
 
     /// The evaluation from the side to move's view: the net's share of the net and the rest

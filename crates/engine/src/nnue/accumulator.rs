@@ -2,10 +2,13 @@
 //! by make/unmake as the position keeps its states: a move writes the next pair as the top
 //! pair plus and minus the columns of the pieces it moved and took, in one pass; unmake pops.
 //! A king move that changes its side's view (its mirror, crossing the centre file, or its
-//! bucket in the king-bucketed feature set) builds that perspective from scratch (one
-//! column per piece on the board). A null move copies the pair.
+//! bucket in the king-bucketed feature set) rebuilds that perspective from the refresh cache
+//! (Stockfish's "Finny table"): for each perspective and view, the accumulator of the board
+//! that view last saw, and that board. Only the points that changed since are added and
+//! taken off, a handful where a build from scratch adds a column for every piece. The sums
+//! wrap in i16 either way, so the result is the same bits. A null move copies the pair.
 
-use super::features::{self, MAX_ACTIVE};
+use super::features::{self, MAX_VIEWS};
 use super::kernels;
 use super::net::Net;
 use jiangjun_rules::Side;
@@ -21,21 +24,16 @@ pub struct Accumulators {
     /// once instead of growing the vector (zeros or a copy) and then updating it.
     stack: Vec<i16>,
     len: usize,
-    /// Scratch for building a perspective from scratch.
-    scratch: Vec<u16>,
+    /// The refresh cache: for each perspective and view (`slot`), the board it was last
+    /// refreshed for (empty at first) and that board's accumulator (the bias at first).
+    cached_boards: Vec<Board>,
+    cached: Vec<i16>,
     /// The net's share of the evaluation in percent; the classical evaluation has the rest
     /// (see `Position::evaluate`).
     blend: i32,
 }
 
 type Board = [Option<Piece>; SQUARES];
-
-fn occupied(board: &Board) -> impl Iterator<Item = (Square, Piece)> + '_ {
-    board.iter().enumerate().filter_map(|(i, p)| {
-        let s = Square::from_index(i).expect("a board index is below SQUARES");
-        p.map(|p| (s, p))
-    })
-}
 
 impl Accumulators {
     /// Accumulators for the position on `board` (kings on `kings`), built from scratch.
@@ -45,9 +43,13 @@ impl Accumulators {
             net,
             stack: Vec::with_capacity(2 * h * 256),
             len: 0,
-            scratch: Vec::with_capacity(MAX_ACTIVE),
+            cached_boards: vec![[None; SQUARES]; 2 * MAX_VIEWS],
+            cached: Vec::with_capacity(2 * MAX_VIEWS * h),
             blend: 100,
         };
+        for _ in 0..2 * MAX_VIEWS {
+            acc.cached.extend_from_slice(&acc.net.feature_bias);
+        }
         acc.reset(board, kings);
         acc
     }
@@ -81,14 +83,30 @@ impl Accumulators {
         self.len / (2 * self.net.hidden()) - 1
     }
 
-    /// Builds `side`'s accumulator of the top pair (at `top`, its start) from scratch.
+    /// Builds `side`'s accumulator of the top pair (at `top`, its start) for `board`, from
+    /// the cache entry of its view: the points that differ are taken off and put on there,
+    /// and the entry is copied up.
     fn refresh(&mut self, side: Side, board: &Board, king: Square, top: usize) {
         let h = self.net.hidden();
-        let set = self.net.features();
-        features::active(set, side, king, occupied(board), &mut self.scratch);
+        let view = features::view(self.net.features(), side, king);
+        let entry = side.index() * MAX_VIEWS + view.slot();
+        let seen = &mut self.cached_boards[entry];
+        let acc = &mut self.cached[entry * h..(entry + 1) * h];
+        for (i, (old, new)) in seen.iter_mut().zip(board).enumerate() {
+            if old == new {
+                continue;
+            }
+            let s = Square::from_index(i).expect("a board index is below SQUARES");
+            if let Some(p) = *old {
+                kernels::sub(acc, self.net.column(features::index(side, view, p, s)));
+            }
+            if let Some(p) = *new {
+                kernels::add(acc, self.net.column(features::index(side, view, p, s)));
+            }
+            *old = *new;
+        }
         let start = top + side.index() * h;
-        self.net
-            .refresh(&self.scratch, &mut self.stack[start..start + h]);
+        self.stack[start..start + h].copy_from_slice(acc);
     }
 
     /// After a move of `moving` from `from` to `to` that took `captured`: `board` and `kings`

@@ -30,6 +30,9 @@ pub const KING_BUCKETS: usize = 6;
 /// The most inputs any feature set has per perspective.
 pub const MAX_INPUTS: usize = KING_BUCKETS * PLANE;
 
+/// Views a perspective can have in any feature set: mirrored or not, times the king buckets.
+pub const MAX_VIEWS: usize = 2 * KING_BUCKETS;
+
 /// The most inputs active at once (every piece of both full sets on the board).
 pub const MAX_ACTIVE: usize = 32;
 
@@ -105,6 +108,14 @@ pub fn mirrored(perspective: Side, king: Square) -> bool {
 pub struct View {
     mirror: bool,
     base: usize,
+}
+
+impl View {
+    /// A number below `MAX_VIEWS`, different for each view of a feature set.
+    #[inline]
+    pub fn slot(self) -> usize {
+        self.base / PLANE * 2 + usize::from(self.mirror)
+    }
 }
 
 /// The view of `perspective`, whose king stands on `king`, in feature set `set`.

@@ -27,6 +27,12 @@ pub fn add(acc: &mut [i16], column: &[i16]) {
     portable::add(acc, column)
 }
 
+/// `acc −= column`.
+#[multiversion(targets("x86_64+avx2"))]
+pub fn sub(acc: &mut [i16], column: &[i16]) {
+    portable::sub(acc, column)
+}
+
 /// `Σ clamp(us, 0, qa) · w_us + Σ clamp(them, 0, qa) · w_them` in wrapping i32.
 pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i16) -> i32 {
     #[cfg(target_arch = "x86_64")]
@@ -104,6 +110,13 @@ pub mod portable {
     }
 
     #[inline(always)]
+    pub fn sub(acc: &mut [i16], column: &[i16]) {
+        for (a, w) in acc.iter_mut().zip(column) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+
+    #[inline(always)]
     pub fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
         acc.iter()
             .zip(w)
@@ -151,6 +164,9 @@ mod tests {
                 let (mut x, mut y) = (a.clone(), a.clone());
                 add(&mut x, &b);
                 portable::add(&mut y, &b);
+                assert_eq!(x, y);
+                sub(&mut x, &c);
+                portable::sub(&mut y, &c);
                 assert_eq!(x, y);
                 assert_eq!(
                     output_sum(&a, &b, &c, &d, qa),
