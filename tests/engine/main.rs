@@ -11,6 +11,7 @@ mod bestmove_pv;
 mod chess_search;
 mod evalfile;
 mod hash_memory;
+mod mates;
 mod multipv;
 mod search_panic;
 mod search_rules;

@@ -117,7 +117,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
                     }));
                 }
                 let factor = stability.update(report.best, report.score, self.best_changes, depth);
-                if self.done_after_iteration(report.score, factor) {
+                if self.done_after_iteration(report.score, depth, factor) {
                     break;
                 }
             } else if self.shared.stop.load(Ordering::Relaxed) {
@@ -176,7 +176,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         );
     }
 
-    fn done_after_iteration(&self, score: i32, time_factor: f64) -> bool {
+    fn done_after_iteration(&self, score: i32, depth: u32, time_factor: f64) -> bool {
         let limits = self.shared.limits;
         if self.shared.deadline.soft_expired_scaled(time_factor)
             || self.shared.stop.load(Ordering::Relaxed)
@@ -188,9 +188,16 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         {
             return true;
         }
-        // A forced mate found without clock pressure needs no deeper look, unless the GUI
-        // wants the search to run until `stop`.
-        !self.shared.deadline.is_waiting() && score.abs() >= MATE_BOUND && limits.depth.is_none()
+        // A forced mate needs no deeper look once the search has gone twice its distance in
+        // plies: a shorter mate, for either side, would have shown by then. Stopping at the
+        // first mate score played the first mate found, often not the shortest (a mate in 3
+        // reported where one in 2 stood). Not when the GUI wants the search to run until
+        // `stop`, nor under a depth limit, which says how deep.
+        let plies = (MATE - score.abs()).max(0) as u32;
+        !self.shared.deadline.is_waiting()
+            && score.abs() >= MATE_BOUND
+            && limits.depth.is_none()
+            && depth >= 2 * plies
     }
 
     fn root_pv(&self) -> Vec<G::Move> {
