@@ -150,7 +150,10 @@ def solve(args):
     misses, by_distance = [], {}
     for line in fens(args.mates):
         fen = line.split(";")[0].strip()
-        proved = int(re.search(r"dm (\d+)", line).group(1))
+        dm = re.search(r"dm (\d+)", line)
+        if not dm:
+            sys.exit(f"mates.py: {args.mates}: no 'dm N;' (a proved distance) in: {line}")
+        proved = int(dm.group(1))
         score, depth, best = eng.search(fen, args.movetime)
         total += 1
         d = by_distance.setdefault(proved, [0, 0, 0])

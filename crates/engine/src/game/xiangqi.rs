@@ -106,7 +106,15 @@ impl Xiangqi {
     /// set): the rest is the classical evaluation's. At 100, the default, no node computes
     /// a classical term.
     pub fn set_net_blend(&mut self, percent: u8) {
-        if let Some(net) = self.net().cloned() {
+        let Some(acc) = self.nnue.as_deref_mut() else {
+            return;
+        };
+        // With a net attached the sums are kept exactly when the classical evaluation has a
+        // share; only a change of that needs the moves replayed.
+        if (percent < 100) == self.psq_kept {
+            acc.set_blend(percent);
+        } else {
+            let net = Arc::clone(acc.net());
             self.rebuild(Some(net), percent);
         }
     }
@@ -258,8 +266,7 @@ impl EngineGame for Xiangqi {
     }
 
     fn set_evaluation(&mut self, evaluation: &Evaluation) {
-        self.set_net(evaluation.net().cloned());
-        self.set_net_blend(evaluation.blend());
+        self.rebuild(evaluation.net().cloned(), evaluation.blend());
     }
 
     /// The evaluation's phase (rooks, horses and cannons), as the model was fitted on it.
