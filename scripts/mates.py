@@ -9,7 +9,7 @@ finds, and how many at the shortest distance, in a fixed time a position.
       a long search of each (default 10 s, jiangjun over UCI); a position is kept where it
       scores a mate for the side to move, with the distance it found (`dm N;`): the proof.
       scripts/mates/xiangqi-314.epd was proved so by Fairy-Stockfish (2 s a position).
-  scripts/mates.py solve mates.epd [--engine CMD] [--movetime MS] [--option NAME=VALUE]...
+  scripts/mates.py solve mates.epd [--engine CMD] [--movetime MS | --nodes N] [--option NAME=VALUE]...
       the test: a search of each position (default 1 s); how many it scores as a mate, how many
       at the proved distance or shorter, and the misses.
 
@@ -63,11 +63,13 @@ class Engine:
                 return line[5:]
         sys.exit("mates.py: the engine's `d` printed no 'Fen:' line (gather needs jiangjun)")
 
-    def search(self, fen, movetime):
-        """The last score of a search (`("mate", N)` or `("cp", N)`), its depth and the move."""
+    def search(self, fen, movetime, nodes=None):
+        """The last score of a search (`("mate", N)` or `("cp", N)`), its depth and the move.
+        With `nodes`, the search is limited by nodes instead of time: the same counts on a
+        loaded machine."""
         self.send("ucinewgame")
         self.send(f"position fen {fen}")
-        self.send(f"go movetime {movetime}")
+        self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime}")
         score, depth = None, 0
         for line in self.wait("bestmove"):
             w = line.split()
@@ -154,7 +156,7 @@ def solve(args):
         if not dm:
             sys.exit(f"mates.py: {args.mates}: no 'dm N;' (a proved distance) in: {line}")
         proved = int(dm.group(1))
-        score, depth, best = eng.search(fen, args.movetime)
+        score, depth, best = eng.search(fen, args.movetime, args.nodes)
         total += 1
         d = by_distance.setdefault(proved, [0, 0, 0])
         d[0] += 1
@@ -170,7 +172,8 @@ def solve(args):
             misses.append(f"{fen}: {score} at depth {depth}, bestmove {best} (mate in {proved})")
     eng.quit()
     pct = lambda a: f"{100.0 * a / max(total, 1):.1f} %"
-    print(f"{total} positions at {args.movetime} ms: {found} scored as a mate ({pct(found)}), "
+    limit = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+    print(f"{total} positions at {limit}: {found} scored as a mate ({pct(found)}), "
           f"{shortest} at the proved distance or shorter ({pct(shortest)})")
     print("mate in | positions | scored as mate | shortest")
     for k in sorted(by_distance):
@@ -208,6 +211,7 @@ def main():
     s.add_argument("mates")
     s.add_argument("--engine", default="target/release/jiangjun")
     s.add_argument("--movetime", type=int, default=1000)
+    s.add_argument("--nodes", type=int, help="a node limit instead of --movetime")
     s.add_argument("--option", action="append")
     s.add_argument("--misses")
     args = ap.parse_args()
