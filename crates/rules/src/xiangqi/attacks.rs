@@ -4,7 +4,10 @@
 
 use super::lines;
 use super::position::Position;
-use super::tables::{HORSE_ATTACKERS, advisor_moves, elephant_moves, king_moves};
+use super::tables::{
+    HORSE_ATTACKER_SET, HORSE_ATTACKERS, PAWN_ATTACKER_SET, advisor_moves, elephant_moves,
+    king_moves,
+};
 use super::types::{Kind, Move, Piece, Square};
 use crate::Side;
 
@@ -21,12 +24,15 @@ impl Position {
     /// Whether `side`'s king is attacked, counting the flying-general rule as an attack.
     pub fn is_in_check(&self, side: Side) -> bool {
         let ksq = self.king(side);
+        let them = side.flip();
         self.king_attacked(
             ksq,
             side,
             |s| self.piece_at(s),
             self.rank_line(ksq.rank()),
             self.file_line(ksq.file()),
+            self.pieces_of(Piece::new(them, Kind::Horse)),
+            self.pieces_of(Piece::new(them, Kind::Pawn)),
         )
     }
 
@@ -43,10 +49,7 @@ impl Position {
     pub(super) fn exposure(&self) -> Exposure {
         let us = self.side_to_move();
         if self.in_check() {
-            return Exposure {
-                leave: !0,
-                enter: !0,
-            };
+            return self.evasions();
         }
         let them = us.flip();
         let ksq = self.king(us);
@@ -113,20 +116,92 @@ impl Position {
                 leave |= leg.bit();
             }
         }
-        Exposure { leave, enter }
+        Exposure {
+            leave,
+            enter,
+            evade_from: !0,
+            evade_to: !0,
+        }
+    }
+
+    /// The exposure of a side in check: every move takes the full test, except those that
+    /// surely leave a check standing. A check stands unless the move takes the checker,
+    /// steps between it and the king (onto a rook's or cannon's line, or a horse's leg),
+    /// takes or moves a cannon's screen, or moves the king; so a move that neither leaves a
+    /// screen's point nor enters one of those points is illegal without a closer look.
+    /// (Most moves in check are of that kind, and the full test is the dear one.)
+    fn evasions(&self) -> Exposure {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let ksq = self.king(us);
+        let enemy = |s: Square, k: Kind| self.piece_at(s) == Some(Piece::new(them, k));
+        let mut evade_from = ksq.bit();
+        let mut evade_to = 0u128;
+        let (f, r) = (ksq.file(), ksq.rank());
+        // The points from the king up to `end` on its rank or file, `end` included.
+        let segment = |rank_dir: bool, end: i32| {
+            let (lo, hi) = if rank_dir { (f, end) } else { (r, end) };
+            let (lo, hi) = if lo < hi { (lo + 1, hi) } else { (hi, lo - 1) };
+            (lo..=hi)
+                .filter_map(|x| {
+                    if rank_dir {
+                        Square::new(x, r)
+                    } else {
+                        Square::new(f, x)
+                    }
+                })
+                .fold(0u128, |set, s| set | s.bit())
+        };
+        for (line, rank_dir, pos) in [(self.rank_line(r), true, f), (self.file_line(f), false, r)] {
+            let at = |x: i32| {
+                if rank_dir {
+                    Square::new(x, r)
+                } else {
+                    Square::new(f, x)
+                }
+            };
+            for (p1, p2) in [lines::above(line, pos), lines::below(line, pos)] {
+                let (s1, s2) = (p1.and_then(at), p2.and_then(at));
+                if let (Some(x), Some(s1)) = (p1, s1)
+                    && (enemy(s1, Kind::Rook) || (!rank_dir && enemy(s1, Kind::King)))
+                {
+                    evade_to |= segment(rank_dir, x);
+                }
+                if let (Some(x), Some(s1), Some(s2)) = (p2, s1, s2)
+                    && enemy(s2, Kind::Cannon)
+                {
+                    evade_to |= segment(rank_dir, x);
+                    evade_from |= s1.bit();
+                }
+            }
+        }
+        let horses = self.pieces_of(Piece::new(them, Kind::Horse));
+        if HORSE_ATTACKER_SET[ksq.index()] & horses != 0 {
+            for (from, leg) in HORSE_ATTACKERS[ksq.index()].iter() {
+                if horses & from.bit() != 0 && self.piece_at(leg).is_none() {
+                    evade_to |= from.bit() | leg.bit();
+                }
+            }
+        }
+        evade_to |= PAWN_ATTACKER_SET[them.index()][ksq.index()]
+            & self.pieces_of(Piece::new(them, Kind::Pawn));
+        Exposure {
+            leave: !0,
+            enter: !0,
+            evade_from,
+            evade_to,
+        }
     }
 
     /// `is_legal_pseudo` with the node's exposure already computed.
     #[inline]
     pub(super) fn is_legal_with(&self, mv: Move, exposure: &Exposure) -> bool {
-        // The king's own point is in `leave`, so king moves always take the slow path.
-        (exposure.leave & mv.from().bit()) | (exposure.enter & mv.to().bit()) == 0
-            || self.king_safe_after(mv)
+        exposure.passes(mv) || (exposure.may_evade(mv) && self.king_safe_after(mv))
     }
 
     /// The full test: is the side to move's king attacked once `mv` is made?
     #[inline(never)]
-    fn king_safe_after(&self, mv: Move) -> bool {
+    pub(super) fn king_safe_after(&self, mv: Move) -> bool {
         !self.king_attacked_after(mv, self.side_to_move())
     }
 
@@ -168,12 +243,32 @@ impl Position {
                 self.piece_at(s)
             }
         };
-        self.king_attacked(ksq, side, after, rank_line, file_line)
+        // The enemy horses and pawns as the move leaves them: one taken on `to`, or the
+        // moving piece itself gone from `from` to `to`.
+        let them = side.flip();
+        let set_after = |p: Piece| {
+            let set = self.pieces_of(p) & !to.bit();
+            if moving == Some(p) {
+                (set & !from.bit()) | to.bit()
+            } else {
+                set
+            }
+        };
+        self.king_attacked(
+            ksq,
+            side,
+            after,
+            rank_line,
+            file_line,
+            set_after(Piece::new(them, Kind::Horse)),
+            set_after(Piece::new(them, Kind::Pawn)),
+        )
     }
 
-    /// Whether a king of `us` on `ksq` is attacked on a board described by `at` and the two
-    /// occupancy lines through `ksq`.
+    /// Whether a king of `us` on `ksq` is attacked on a board described by `at`, the two
+    /// occupancy lines through `ksq` and the sets of the enemy's horses and pawns.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn king_attacked(
         &self,
         ksq: Square,
@@ -181,6 +276,8 @@ impl Position {
         at: impl Fn(Square) -> Option<Piece>,
         rank_line: u16,
         file_line: u16,
+        horses: u128,
+        pawns: u128,
     ) -> bool {
         let them = us.flip();
         let rook = Some(Piece::new(them, Kind::Rook));
@@ -207,17 +304,16 @@ impl Position {
                 return true;
             }
         }
-        let horse = Some(Piece::new(them, Kind::Horse));
-        for (from, leg) in HORSE_ATTACKERS[ksq.index()].iter() {
-            if at(from) == horse && at(leg).is_none() {
-                return true;
-            }
+        // A king never leaves its own half, so enemy pawns beside it have crossed the river:
+        // the pawn set holds exactly the points from which one attacks it.
+        if PAWN_ATTACKER_SET[them.index()][ksq.index()] & pawns != 0 {
+            return true;
         }
-        let pawn = Some(Piece::new(them, Kind::Pawn));
-        // A king never leaves its own half, so enemy pawns beside it have crossed the river.
-        [(0, forward(us)), (1, 0), (-1, 0)]
-            .iter()
-            .any(|&(df, dr)| ksq.offset(df, dr).is_some_and(|s| at(s) == pawn))
+        // Most kings have no enemy horse a horse's move away: one AND instead of the walk.
+        HORSE_ATTACKER_SET[ksq.index()] & horses != 0
+            && HORSE_ATTACKERS[ksq.index()]
+                .iter()
+                .any(|(from, leg)| horses & from.bit() != 0 && at(leg).is_none())
     }
 
     /// A cheap filter for "does `mv` give check": false only when it surely does not. A check
@@ -308,4 +404,23 @@ impl Position {
 pub(super) struct Exposure {
     pub leave: u128,
     pub enter: u128,
+    /// In check, the points a move must leave or enter to have a chance of ending it (see
+    /// `evasions`); every point otherwise.
+    pub evade_from: u128,
+    pub evade_to: u128,
+}
+
+impl Exposure {
+    /// The quick test: true when `mv` surely keeps the king safe; false when it needs the
+    /// full test. The king's own point is in `leave`, so king moves always need it.
+    #[inline]
+    pub fn passes(&self, mv: Move) -> bool {
+        (self.leave & mv.from().bit()) | (self.enter & mv.to().bit()) == 0
+    }
+
+    /// False when `mv` surely leaves the king in check (see `evasions`).
+    #[inline]
+    pub fn may_evade(&self, mv: Move) -> bool {
+        (self.evade_from & mv.from().bit()) | (self.evade_to & mv.to().bit()) != 0
+    }
 }

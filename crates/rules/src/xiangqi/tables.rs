@@ -117,6 +117,49 @@ const fn horse_attackers() -> [Steps; SQUARES] {
     t
 }
 
+/// The points of `table`'s entries for each point, as one set: a whole table entry tested
+/// against a piece set with one AND, so that the usual case (no such piece near) skips the walk.
+const fn step_sets(table: &[Steps; SQUARES]) -> [u128; SQUARES] {
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let mut k = 0;
+        while k < table[i].len as usize {
+            t[i] |= table[i].to[k].bit();
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Where a pawn of `side` must stand to attack each point: behind it (from `side`'s view),
+/// and beside it where the point lies across the river from `side` (pawns turn only there).
+const fn pawn_attacker_sets(side: Side) -> [u128; SQUARES] {
+    let back = match side {
+        Side::Red => -1,
+        Side::Black => 1,
+    };
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let s = sq(i);
+        if let Some(x) = at(s, 0, back) {
+            t[i] |= x.bit();
+        }
+        if !s.on_own_half(side) {
+            if let Some(x) = at(s, 1, 0) {
+                t[i] |= x.bit();
+            }
+            if let Some(x) = at(s, -1, 0) {
+                t[i] |= x.bit();
+            }
+        }
+        i += 1;
+    }
+    t
+}
+
 /// Palace and half-board moves for one side: king, advisor, elephant (with its eye), pawn.
 const fn side_moves(side: Side) -> [[Steps; SQUARES]; 4] {
     let mut t = [[Steps::EMPTY; SQUARES]; 4];
@@ -220,6 +263,13 @@ pub static HORSE_MOVES: [Steps; SQUARES] = horse_moves();
 /// Where a horse must stand to attack each point, each with its leg (the attacked point's
 /// diagonal neighbour towards the horse).
 pub static HORSE_ATTACKERS: [Steps; SQUARES] = horse_attackers();
+/// The points of `HORSE_ATTACKERS` per point, as a set (legs not considered).
+pub static HORSE_ATTACKER_SET: [u128; SQUARES] = step_sets(&horse_attackers());
+/// Per side, the points from which that side's pawn attacks each point.
+pub static PAWN_ATTACKER_SET: [[u128; SQUARES]; 2] = [
+    pawn_attacker_sets(Side::Red),
+    pawn_attacker_sets(Side::Black),
+];
 static SIDE_MOVES: [[[Steps; SQUARES]; 4]; 2] = [side_moves(Side::Red), side_moves(Side::Black)];
 
 /// The steps of `side`'s king from `s`: one point orthogonally, inside its palace.
