@@ -21,6 +21,7 @@ pub fn random_net_of(features: FeatureSet, seed: u64, hidden: usize) -> Net {
     let header = NetHeader {
         features,
         hidden,
+        buckets: 1,
         qa: 255,
         qb: 64,
         scale: 400,
@@ -36,7 +37,7 @@ pub fn random_net_of(features: FeatureSet, seed: u64, hidden: usize) -> Net {
     for w in &mut net.output_weights {
         *w = rng.random_range(-127..=127);
     }
-    net.output_bias = rng.random_range(-5000..=5000);
+    net.output_bias = vec![rng.random_range(-5000..=5000)];
     net
 }
 
@@ -111,7 +112,7 @@ fn incremental_equals_from_scratch(set: FeatureSet) {
             assert_eq!(acc.top(), (&red[..], &black[..]), "{set:?}");
             assert_eq!(acc.depth(), pos.ply());
             let side = pos.side_to_move();
-            assert_eq!(pos.evaluate(), fresh.evaluate(side));
+            assert_eq!(pos.evaluate(), fresh.evaluate(side, pos.piece_count()));
             checked += 1;
         }
     }
@@ -149,6 +150,75 @@ fn a_net_file_reads_back_as_written() {
     let net = random_net(3, 16);
     let bytes = file::to_bytes(&net);
     assert_eq!(file::from_bytes(&bytes), Ok(net));
+}
+
+/// `random_net` with `buckets` output buckets, each with its own weights and bias.
+fn random_net_with_buckets(seed: u64, hidden: usize, buckets: usize) -> Net {
+    let mut net = random_net(seed, hidden);
+    let mut rng = random::seeded(seed + 1);
+    net.header.buckets = buckets;
+    net.output_weights = (0..buckets * 2 * hidden)
+        .map(|_| rng.random_range(-127..=127))
+        .collect();
+    net.output_bias = (0..buckets)
+        .map(|_| rng.random_range(-5000..=5000))
+        .collect();
+    net
+}
+
+#[test]
+fn output_buckets_are_written_as_version_2_and_one_bucket_as_version_1() {
+    let version = |bytes: &[u8]| u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    let plain = random_net(3, 16);
+    assert_eq!(version(&file::to_bytes(&plain)), 1);
+    let net = random_net_with_buckets(6, 16, 8);
+    let bytes = file::to_bytes(&net);
+    assert_eq!(version(&bytes), 2);
+    assert_eq!(file::from_bytes(&bytes), Ok(net));
+    // The bucket count is the sixth header word in version 2.
+    let field = 8 + 4 * 5;
+    for bad in [0, 9] {
+        let mut b = with_u32(&bytes, field, bad);
+        let body = b.len() - 4;
+        let sum = file_checksum(&b[..body]);
+        b[body..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            file::from_bytes(&b).err(),
+            Some(NetError::OutputBuckets(bad))
+        );
+    }
+}
+
+/// The file format's checksum (FNV-1a), for tests that change a field and keep the file
+/// otherwise valid.
+fn file_checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5, |h: u32, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+#[test]
+fn each_piece_count_is_weighed_by_its_own_output_bucket() {
+    let mut net = random_net_with_buckets(8, 16, 8);
+    // Nothing but the biases: the output then names the bucket it came from.
+    net.output_weights.iter_mut().for_each(|w| *w = 0);
+    net.header.scale = net.header.qa * net.header.qb;
+    net.output_bias = (0..8).map(|b| 100 * b).collect();
+    let acc = vec![0i16; 16];
+    for pieces in 2..=32usize {
+        let bucket = (pieces - 1) / 4;
+        assert_eq!(
+            net.output(&acc, &acc, pieces),
+            100 * bucket as i32,
+            "{pieces}"
+        );
+    }
+    // Through the engine: the start position (32 pieces) reads the last bucket.
+    let mut pos = Xiangqi::startpos();
+    pos.set_net(Some(Arc::new(net)));
+    pos.set_net_blend(100);
+    assert_eq!(pos.piece_count(), 32);
+    assert_eq!(pos.evaluate(), 700);
 }
 
 #[test]
@@ -205,8 +275,12 @@ fn every_kind_of_damage_is_named() {
     magic[0] = b'X';
     assert_eq!(read(&magic), Some(NetError::BadMagic));
     assert_eq!(
-        read(&with_u32(&good, field(0), 2)),
-        Some(NetError::UnsupportedVersion(2))
+        read(&with_u32(&good, field(0), 3)),
+        Some(NetError::UnsupportedVersion(3))
+    );
+    assert_eq!(
+        read(&with_u32(&good, field(0), 0)),
+        Some(NetError::UnsupportedVersion(0))
     );
     assert_eq!(
         read(&with_u32(&good, field(1), 9)),
@@ -302,7 +376,7 @@ fn the_classical_sums_follow_the_nets_share() {
             alone.set_net_blend(40);
             let net_only = alone
                 .accumulators()
-                .map(|a| a.evaluate(alone.side_to_move()));
+                .map(|a| a.evaluate(alone.side_to_move(), alone.piece_count()));
             let blended = (net_only.expect("attached") * 40 + classical.classical() * 60) / 100;
             assert_eq!(alone.evaluate(), blended);
         }

@@ -145,6 +145,13 @@ impl Xiangqi {
         self.nnue.as_deref().map(Accumulators::net)
     }
 
+    /// The pieces on the board, kings included (what chooses a net's output bucket).
+    #[inline]
+    pub fn piece_count(&self) -> usize {
+        let [red, black] = [Side::Red, Side::Black].map(|s| self.pos.counts(s));
+        red.iter().chain(black).map(|&c| usize::from(c)).sum()
+    }
+
     /// The net's accumulators, if a net is attached (for tests and tools).
     pub fn accumulators(&self) -> Option<&Accumulators> {
         self.nnue.as_deref()
@@ -165,7 +172,13 @@ impl Xiangqi {
     #[inline]
     pub fn evaluate(&self) -> i32 {
         if let Some(acc) = self.nnue.as_deref() {
-            let net = acc.evaluate(self.pos.side_to_move());
+            // Only a net with output buckets needs the count.
+            let pieces = if acc.net().header.buckets > 1 {
+                self.piece_count()
+            } else {
+                0
+            };
+            let net = acc.evaluate(self.pos.side_to_move(), pieces);
             let share = acc.blend();
             if share >= 100 {
                 return net;
@@ -197,7 +210,9 @@ impl Xiangqi {
         let pos = Position::from_fen(&format!("{board} {side} - - 0 1")).ok()?;
         let mut without = Xiangqi::from(pos);
         without.set_net(Some(acc.net().clone()));
-        let v = without.accumulators()?.evaluate(without.side_to_move());
+        let v = without
+            .accumulators()?
+            .evaluate(without.side_to_move(), without.piece_count());
         Some(match without.side_to_move() {
             Side::Red => v,
             Side::Black => -v,
@@ -301,7 +316,7 @@ impl EngineGame for Xiangqi {
             report::signed(scaled)
         ));
         if let Some(acc) = self.nnue.as_deref() {
-            let full = red(acc.evaluate(self.pos.side_to_move()));
+            let full = red(acc.evaluate(self.pos.side_to_move(), self.piece_count()));
             out.push(format!(
                 "Net ({} hidden): {} (Red's view). Each piece's part: the output less the output without it:",
                 acc.net().hidden(),

@@ -178,12 +178,13 @@ impl Accumulators {
         self.stack[self.len - 2 * h..self.len].split_at(h)
     }
 
-    /// The net's evaluation of the top position, from `to_move`'s view.
-    pub fn evaluate(&self, to_move: Side) -> i32 {
+    /// The net's evaluation of the top position (`pieces` on the board), from `to_move`'s
+    /// view.
+    pub fn evaluate(&self, to_move: Side, pieces: usize) -> i32 {
         let (red, black) = self.top();
         match to_move {
-            Side::Red => self.net.output(red, black),
-            Side::Black => self.net.output(black, red),
+            Side::Red => self.net.output(red, black, pieces),
+            Side::Black => self.net.output(black, red, pieces),
         }
     }
 }

@@ -2,19 +2,24 @@
 //!
 //! ```text
 //! magic        8 bytes  "JJNNUE\r\n" (the line ending catches text-mode copies)
-//! version      u32      1
+//! version      u32      1, or 2 with output buckets
 //! feature set  u32      1 = 14 kinds × 90 points a perspective, king mirrored to files d–e;
 //!                       2 = the same for each of the own king's 6 buckets (`features`)
 //! inputs       u32      1260 (set 1) or 7560 (set 2)
 //! hidden       u32      accumulator width, 1 to 4096
 //! activation   u32      1 = clipped ReLU
+//! buckets      u32      (version 2 only) output buckets, 1 to 8; version 1 has one
 //! qa, qb       u32 ×2   quantisation scales, 1 to 32767
 //! scale        u32      centipawns per output unit, 1 to 10000
 //! text length  u32      then that many bytes of UTF-8: what the net was trained on
 //! weights      i16 × inputs·hidden (one column per input), i16 × hidden (bias),
-//!              i16 × 2·hidden (output: side to move, then opponent), i32 output bias
+//!              per bucket i16 × 2·hidden (output: side to move, then opponent),
+//!              per bucket i32 (output bias)
 //! checksum     u32      FNV-1a of every byte before it
 //! ```
+//!
+//! A net with one output bucket is written as version 1, byte for byte as before buckets
+//! existed, so that every earlier net and its checksum stay what they were.
 //!
 //! Reading parses, then validates, and every problem is a `NetError` naming what is wrong: a
 //! damaged `EvalFile` must leave the engine on its classical evaluation, never crash it. The
@@ -26,7 +31,10 @@ use super::net::{Net, NetHeader};
 use std::fmt;
 
 pub const MAGIC: &[u8; 8] = b"JJNNUE\r\n";
-pub const VERSION: u32 = 1;
+/// The newest version this build writes and reads (it reads 1 too).
+pub const VERSION: u32 = 2;
+/// The most output buckets a net may have.
+pub const MAX_BUCKETS: u32 = 8;
 pub const ACTIVATION_CRELU: u32 = 1;
 const MAX_HIDDEN: u32 = 4096;
 const MAX_TEXT: u32 = 1 << 16;
@@ -46,6 +54,7 @@ pub enum NetError {
     InputCount(u32, usize),
     HiddenSize(u32),
     UnknownActivation(u32),
+    OutputBuckets(u32),
     /// A scale (`qa`, `qb` or `scale`) out of its range.
     Scale {
         name: &'static str,
@@ -70,7 +79,7 @@ impl fmt::Display for NetError {
             NetError::Truncated { field } => write!(f, "the file ends inside the {field}"),
             NetError::BadMagic => write!(f, "not a jiangjun net (wrong magic bytes)"),
             NetError::UnsupportedVersion(v) => {
-                write!(f, "format version {v}, this build reads {VERSION}")
+                write!(f, "format version {v}, this build reads 1 and {VERSION}")
             }
             NetError::UnknownFeatureSet(s) => {
                 write!(
@@ -84,6 +93,9 @@ impl fmt::Display for NetError {
             NetError::HiddenSize(n) => write!(f, "accumulator width {n}, not 1 to {MAX_HIDDEN}"),
             NetError::UnknownActivation(a) => {
                 write!(f, "activation {a}, this build knows {ACTIVATION_CRELU}")
+            }
+            NetError::OutputBuckets(n) => {
+                write!(f, "{n} output buckets, not 1 to {MAX_BUCKETS}")
             }
             NetError::Scale { name, value } => write!(f, "{name} = {value} is out of range"),
             NetError::TextNotUtf8 => write!(f, "the description is not UTF-8"),
@@ -115,14 +127,18 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
     let mut out = Vec::with_capacity(64 + 2 * net.feature_weights.len());
     out.extend_from_slice(MAGIC);
     let text = h.description.as_bytes();
+    let version = if h.buckets > 1 { VERSION } else { 1 };
     for v in [
-        VERSION,
+        version,
         h.features.id(),
         h.features.inputs() as u32,
         h.hidden as u32,
         ACTIVATION_CRELU,
     ] {
         out.extend_from_slice(&v.to_le_bytes());
+    }
+    if version > 1 {
+        out.extend_from_slice(&(h.buckets as u32).to_le_bytes());
     }
     for v in [h.qa, h.qb, h.scale] {
         out.extend_from_slice(&(v as u32).to_le_bytes());
@@ -137,7 +153,9 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
     {
         out.extend_from_slice(&w.to_le_bytes());
     }
-    out.extend_from_slice(&net.output_bias.to_le_bytes());
+    for b in &net.output_bias {
+        out.extend_from_slice(&b.to_le_bytes());
+    }
     let sum = checksum(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
@@ -182,9 +200,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     if r.take(MAGIC.len(), "magic bytes")? != MAGIC {
         return Err(NetError::BadMagic);
     }
-    match r.u32("version")? {
-        VERSION => {}
-        v => return Err(NetError::UnsupportedVersion(v)),
+    let version = r.u32("version")?;
+    if !(1..=VERSION).contains(&version) {
+        return Err(NetError::UnsupportedVersion(version));
     }
     let id = r.u32("feature set")?;
     let features = FeatureSet::from_id(id).ok_or(NetError::UnknownFeatureSet(id))?;
@@ -199,6 +217,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     match r.u32("activation")? {
         ACTIVATION_CRELU => {}
         a => return Err(NetError::UnknownActivation(a)),
+    }
+    let buckets = if version > 1 {
+        r.u32("output buckets")?
+    } else {
+        1
+    };
+    if !(1..=MAX_BUCKETS).contains(&buckets) {
+        return Err(NetError::OutputBuckets(buckets));
     }
     let mut scale = |name: &'static str, max: u32| -> Result<i32, NetError> {
         let value = r.u32(name)?;
@@ -222,9 +248,11 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     let h = hidden as usize;
     let feature_weights = r.i16s(features.inputs() * h, "feature weights")?;
     let feature_bias = r.i16s(h, "feature bias")?;
-    let output_weights = r.i16s(2 * h, "output weights")?;
-    let b = r.take(4, "output bias")?;
-    let output_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    let buckets = buckets as usize;
+    let output_weights = r.i16s(buckets * 2 * h, "output weights")?;
+    let output_bias = (0..buckets)
+        .map(|_| r.u32("output bias").map(|b| b as i32))
+        .collect::<Result<Vec<_>, _>>()?;
     let body_end = r.at;
     let stored = r.u32("checksum")?;
     if r.at != bytes.len() {
@@ -238,6 +266,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         header: NetHeader {
             features,
             hidden: h,
+            buckets,
             qa,
             qb,
             scale: cp,
@@ -263,18 +292,22 @@ pub fn check_ranges(net: &Net) -> Result<(), NetError> {
     if acc > i64::from(i16::MAX) {
         return Err(NetError::WeightRange("feature weights"));
     }
+    let bias = net.output_bias.iter().map(|&b| i64::from(b).abs()).max();
     let out = i64::from(net.header.qa) * max_abs(&net.output_weights) * 2 * net.hidden() as i64
-        + i64::from(net.output_bias).abs();
+        + bias.unwrap_or(0);
     if out > i64::from(i32::MAX) {
         return Err(NetError::WeightRange("output weights"));
     }
     Ok(())
 }
 
-/// The largest file a valid net can be: the header's eleven words, the longest description,
-/// the widest net's weights and biases (i16), the output bias and the checksum.
-const MAX_BYTES: u64 =
-    4 * 11 + MAX_TEXT as u64 + 2 * (MAX_INPUTS as u64 + 3) * MAX_HIDDEN as u64 + 4 + 4;
+/// The largest file a valid net can be: the header's twelve words, the longest description,
+/// the widest net's weights and biases (i16), the output biases and the checksum.
+const MAX_BYTES: u64 = 4 * 12
+    + MAX_TEXT as u64
+    + 2 * (MAX_INPUTS as u64 + 1 + 2 * MAX_BUCKETS as u64) * MAX_HIDDEN as u64
+    + 4 * MAX_BUCKETS as u64
+    + 4;
 
 /// Reads and checks a net file. Only a regular file no larger than any net can be is read: a
 /// device or pipe named as the net (`/dev/zero`) must not hang the engine or fill its memory.

@@ -2,7 +2,10 @@
 //! or 7560) a perspective into an
 //! accumulator of `hidden` i16 values (feature weights scaled by QA), both accumulators (side
 //! to move first) through a clipped ReLU (0 to QA) into one output with i16 weights scaled by
-//! QB. The output is `(Σ clip(acc)·w + bias) · scale / (QA · QB)` centipawns.
+//! QB. The output is `(Σ clip(acc)·w + bias) · scale / (QA · QB)` centipawns, with the
+//! output weights and bias of the position's output bucket: nets may have several, chosen by
+//! the number of pieces on the board (`output_bucket`), so that an endgame is weighed by
+//! weights of its own.
 //!
 //! The loops are in `kernels` (portable, and an AVX2 copy chosen at run time). `file` checks
 //! on load that no sum can overflow its type.
@@ -17,6 +20,8 @@ pub struct NetHeader {
     pub features: FeatureSet,
     /// Width of each perspective's accumulator.
     pub hidden: usize,
+    /// Output buckets (sets of output weights and bias), by the number of pieces.
+    pub buckets: usize,
     /// Scale of the feature weights and biases; the clipped ReLU clips at QA.
     pub qa: i32,
     /// Scale of the output weights (the output bias is scaled by QA · QB).
@@ -34,9 +39,17 @@ pub struct Net {
     /// `inputs × hidden`, one contiguous column of `hidden` per input.
     pub feature_weights: Vec<i16>,
     pub feature_bias: Vec<i16>,
-    /// `2 × hidden`: the side to move's half, then the opponent's.
+    /// `2 × hidden` per output bucket: the side to move's half, then the opponent's.
     pub output_weights: Vec<i16>,
-    pub output_bias: i32,
+    /// One per output bucket.
+    pub output_bias: Vec<i32>,
+}
+
+/// The output bucket of a position with `pieces` pieces (kings included, 2 to 32) among
+/// `buckets`: equal shares of the piece count, the fullest boards in the last.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(1) * buckets / 32).min(buckets - 1)
 }
 
 impl Net {
@@ -66,12 +79,17 @@ impl Net {
     }
 
     /// The evaluation in centipawns from the side to move's view, from its accumulator and
-    /// the opponent's.
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+    /// the opponent's, for a position with `pieces` pieces on the board.
+    pub fn output(&self, us: &[i16], them: &[i16], pieces: usize) -> i32 {
         let h = self.hidden();
         let qa = self.header.qa as i16;
-        let (w_us, w_them) = self.output_weights.split_at(h);
-        let sum = kernels::output_sum(us, w_us, them, w_them, qa).wrapping_add(self.output_bias);
+        let bucket = match self.header.buckets {
+            1 => 0,
+            n => output_bucket(pieces, n),
+        };
+        let (w_us, w_them) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
+        let sum =
+            kernels::output_sum(us, w_us, them, w_them, qa).wrapping_add(self.output_bias[bucket]);
         let cp = i64::from(sum) * i64::from(self.header.scale)
             / (i64::from(self.header.qa) * i64::from(self.header.qb));
         // Far inside the search's mate scores whatever the weights.
@@ -80,13 +98,13 @@ impl Net {
 
     /// A net of zeros with this shape (a starting point for tests and `file`).
     pub fn zeroed(header: NetHeader) -> Net {
-        let (h, inputs) = (header.hidden, header.features.inputs());
+        let (h, inputs, buckets) = (header.hidden, header.features.inputs(), header.buckets);
         Net {
             header,
             feature_weights: vec![0; inputs * h],
             feature_bias: vec![0; h],
-            output_weights: vec![0; 2 * h],
-            output_bias: 0,
+            output_weights: vec![0; buckets * 2 * h],
+            output_bias: vec![0; buckets],
         }
     }
 }

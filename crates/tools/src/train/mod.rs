@@ -81,6 +81,12 @@ pub struct TrainArgs {
     /// Accumulator width of each perspective (8 to 1024).
     #[arg(long, value_name = "H", default_value_t = 128, value_parser = number_in(8usize, 1024))]
     hidden: usize,
+    /// Output buckets (1 to 8): sets of output weights, one for each share of the piece
+    /// count (eight: 1–4 pieces, 5–8, … 29–32), so that endgames get weights of their own.
+    /// Each starts as a copy of the single output of a random start or of `--init`'s net; a
+    /// net that has buckets keeps its own. 1: the plain net.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number_in(1usize, 8))]
+    output_buckets: usize,
     /// Start from this net (a file `train` wrote, or `<builtin>` for the shipped one) instead
     /// of random weights: training goes on from it, on new data. Its width replaces
     /// `--hidden`.
@@ -244,6 +250,15 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         }
         _ => FloatNet::random_with(set, config.hidden, !config.no_factors, config.seed),
     };
+    if config.output_buckets > 1 {
+        if net.buckets > 1 && net.buckets != config.output_buckets {
+            return Err(format!(
+                "--output-buckets {}: the --init net has {} output buckets already",
+                config.output_buckets, net.buckets
+            ));
+        }
+        net = net.with_output_buckets(config.output_buckets);
+    }
     let mut adam = AdamW::new(net.params.len(), config.lr, config.wd);
     let mut grads = vec![vec![0.0; net.params.len()]; config.threads];
     let v_error = |n: &FloatNet| n.folded().error(&valid, fit(config)) / valid.len().max(1) as f64;
@@ -301,7 +316,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
     }
     let description = format!(
         "jiangjun train on {} ({} positions with mirrors, {} held out); {} inputs, hidden {}, \
-         lambda {}, {}\
+         {}lambda {}, {}\
          fitted for EvalBlend {}, \
          lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
          error {}",
@@ -320,6 +335,11 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         valid.len(),
         set.name(),
         net.hidden,
+        if net.buckets > 1 {
+            format!("{} output buckets, ", net.buckets)
+        } else {
+            String::new()
+        },
         config.lambda,
         if config.loss_scale == model::SCALE as f32 {
             String::new()
@@ -377,7 +397,7 @@ pub fn quantisation_error(float: &FloatNet, net: &Net, samples: &[Sample]) -> (f
     for s in samples {
         net.refresh(s.active(0), &mut us);
         net.refresh(s.active(1), &mut them);
-        let engine = net.output(&us, &them) as f32;
+        let engine = net.output(&us, &them, usize::from(s.count)) as f32;
         let diff = (engine - float.evaluate(s) * model::SCALE as f32).abs();
         worst = worst.max(diff);
         total += diff;

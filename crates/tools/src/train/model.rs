@@ -5,8 +5,9 @@
 //! multiply a 1260-wide (or 7560-wide), 97 %-zero input densely.
 //!
 //! Parameters live in one flat vector, `[w1 (inputs × h, one column per input) | b1 (h) |
-//! w2 (2h: side to move, then opponent) | b2]`, so that AdamW and the gradient sums are one
-//! loop.
+//! w2 (2h a bucket: side to move, then opponent) | b2 (one a bucket)]`, so that AdamW and the
+//! gradient sums are one loop. A sample goes through the output bucket of its piece count
+//! (`Net::output`'s `output_bucket`); with one bucket the net is the plain one.
 //!
 //! The factors (see `factors`) are folded into the inputs' columns once a batch (`Folded`),
 //! as `quantise` folds them for the engine: a position then adds one column per active input
@@ -17,7 +18,7 @@
 
 use super::data::{Sample, sigmoid};
 use jiangjun_engine::nnue::features::{FeatureSet, MAX_ACTIVE, PLANE};
-use jiangjun_engine::nnue::{Net, NetHeader};
+use jiangjun_engine::nnue::{Net, NetHeader, output_bucket};
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::xiangqi::types::{FILES, RANKS, SQUARES};
 use std::borrow::Cow;
@@ -124,6 +125,8 @@ pub struct FloatNet {
     pub hidden: usize,
     /// Whether the first layer has the `factors` columns after the inputs' own.
     pub factors: bool,
+    /// Output buckets (see `with_output_buckets`).
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
@@ -140,7 +143,8 @@ impl FloatNet {
             features,
             hidden,
             factors,
-            params: vec![0.0; Self::len(features, hidden, factors)],
+            buckets: 1,
+            params: vec![0.0; Self::len(features, hidden, factors, 1)],
         };
         let (w1, _, _) = net.offsets();
         for w in &mut net.params[..features.inputs() * hidden] {
@@ -169,34 +173,60 @@ impl FloatNet {
             ));
         }
         let (qa, qb) = (h.qa as f32, h.qb as f32);
-        let mut params = Vec::with_capacity(Self::len(h.features, h.hidden, factors));
+        let mut params = Vec::with_capacity(Self::len(h.features, h.hidden, factors, h.buckets));
         params.extend(net.feature_weights.iter().map(|&w| f32::from(w) / qa));
         if factors {
             params.resize(params.len() + self::factors(h.features) * h.hidden, 0.0);
         }
         params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
-        params.push((f64::from(net.output_bias) / (f64::from(h.qa) * f64::from(h.qb))) as f32);
+        params.extend(
+            net.output_bias
+                .iter()
+                .map(|&b| (f64::from(b) / (f64::from(h.qa) * f64::from(h.qb))) as f32),
+        );
         Ok(FloatNet {
             features: h.features,
             hidden: h.hidden,
             factors,
+            buckets: h.buckets,
             params,
         })
     }
 
-    pub fn len(features: FeatureSet, hidden: usize, factors: bool) -> usize {
-        Self::first_columns(features, factors) * hidden + 3 * hidden + 1
+    /// The same net with `buckets` output buckets, each a copy of bucket 0's weights and
+    /// bias: a start from which the buckets learn their own (random or from an earlier
+    /// net). One bucket leaves the net as it is.
+    pub fn with_output_buckets(mut self, buckets: usize) -> FloatNet {
+        if buckets == self.buckets {
+            return self;
+        }
+        let (_, w2, b2) = self.offsets();
+        let two_h = 2 * self.hidden;
+        let weights = self.params[w2..w2 + two_h].to_vec();
+        let bias = self.params[b2];
+        self.params.truncate(w2);
+        for _ in 0..buckets {
+            self.params.extend_from_slice(&weights);
+        }
+        self.params.extend(std::iter::repeat_n(bias, buckets));
+        self.buckets = buckets;
+        self
+    }
+
+    pub fn len(features: FeatureSet, hidden: usize, factors: bool, buckets: usize) -> usize {
+        Self::first_columns(features, factors) * hidden + hidden + buckets * (2 * hidden + 1)
     }
 
     fn first_columns(features: FeatureSet, factors: bool) -> usize {
         features.inputs() + if factors { self::factors(features) } else { 0 }
     }
 
-    /// Where the first layer's bias, the output weights and the output bias start.
+    /// Where the first layer's bias, the output weights and the output biases start.
     fn offsets(&self) -> (usize, usize, usize) {
         let w1 = Self::first_columns(self.features, self.factors) * self.hidden;
-        (w1, w1 + self.hidden, w1 + 3 * self.hidden)
+        let w2 = w1 + self.hidden;
+        (w1, w2, w2 + self.buckets * 2 * self.hidden)
     }
 
     /// The first layer with the factors added into each input's own column: what the
@@ -271,7 +301,7 @@ impl FloatNet {
         for w in &mut self.params[..w2] {
             *w = w.clamp(-CLIP_FEATURE, CLIP_FEATURE);
         }
-        for w in &mut self.params[w2..w2 + 2 * self.hidden] {
+        for w in &mut self.params[w2..w2 + self.buckets * 2 * self.hidden] {
             *w = w.clamp(-CLIP_OUTPUT, CLIP_OUTPUT);
         }
     }
@@ -291,8 +321,9 @@ impl FloatNet {
         let qa = qa.clamp(1, i64::from(MAX_QA)) as i32;
         // The output sum's worst case: QA times 2h of the largest output weights, rounded up,
         // and the bias, below 2^31 with a tenth to spare.
+        let biases = &self.params[b2..b2 + self.buckets];
         let out = 2.0 * self.hidden as f64 * f64::from(max_abs(&self.params[w2..b2]))
-            + f64::from(self.params[b2].abs());
+            + f64::from(max_abs(biases));
         let room = 0.9 * f64::from(i32::MAX) / f64::from(qa) - 2.0 * self.hidden as f64;
         let qb = (room / out.max(1e-9)).floor() as i64;
         let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
@@ -300,6 +331,7 @@ impl FloatNet {
         let header = NetHeader {
             features: self.features,
             hidden: self.hidden,
+            buckets: self.buckets,
             qa,
             qb,
             scale: SCALE,
@@ -310,8 +342,10 @@ impl FloatNet {
             feature_weights: folded.iter().map(|&x| q(x, qa)).collect(),
             feature_bias: self.params[b1..w2].iter().map(|&x| q(x, qa)).collect(),
             output_weights: self.params[w2..b2].iter().map(|&x| q(x, qb)).collect(),
-            output_bias: (f64::from(self.params[b2]) * f64::from(qa) * f64::from(qb)).round()
-                as i32,
+            output_bias: biases
+                .iter()
+                .map(|&b| (f64::from(b) * f64::from(qa) * f64::from(qb)).round() as i32)
+                .collect(),
         }
     }
 }
@@ -340,11 +374,20 @@ impl Folded<'_> {
         }
     }
 
-    fn output_of(&self, acc: &[Vec<f32>; 2]) -> f32 {
+    /// The output bucket of `s` and where its output weights start.
+    #[inline]
+    fn bucket(&self, s: &Sample) -> (usize, usize) {
+        let (_, w2, _) = self.net.offsets();
+        let bucket = output_bucket(usize::from(s.count), self.net.buckets);
+        (bucket, w2 + bucket * 2 * self.net.hidden)
+    }
+
+    fn output_of(&self, acc: &[Vec<f32>; 2], s: &Sample) -> f32 {
         let h = self.net.hidden;
-        let (_, w2, b2) = self.net.offsets();
+        let (_, _, b2) = self.net.offsets();
+        let (bucket, w2) = self.bucket(s);
         let params = &self.net.params;
-        let mut out = params[b2];
+        let mut out = params[b2 + bucket];
         for (row, a) in acc.iter().enumerate() {
             let w = &params[w2 + row * h..w2 + (row + 1) * h];
             out += a
@@ -361,7 +404,7 @@ impl Folded<'_> {
         let h = self.net.hidden;
         let mut acc = [vec![0.0; h], vec![0.0; h]];
         self.accumulate(s, &mut acc);
-        self.output_of(&acc)
+        self.output_of(&acc, s)
     }
 
     /// Adds the gradient of the squared error `(prediction − target)²` of every sample
@@ -369,18 +412,19 @@ impl Folded<'_> {
     /// columns only (`FloatNet::spread_factors` completes it), and returns the summed error.
     pub fn gradient(&self, samples: &[Sample], fit: Fit, grad: &mut [f32]) -> f64 {
         let h = self.net.hidden;
-        let (b1, w2, b2) = self.net.offsets();
+        let (b1, _, b2) = self.net.offsets();
         let params = &self.net.params;
         let mut acc = [vec![0.0; h], vec![0.0; h]];
         let mut d_acc = vec![0.0; h];
         let mut error = 0.0;
         for s in samples {
             self.accumulate(s, &mut acc);
-            let p = fit.predict(self.output_of(&acc), s);
+            let p = fit.predict(self.output_of(&acc, s), s);
             let diff = p - fit.target(s);
             error += f64::from(diff * diff);
             let g_out = 2.0 * diff * p * (1.0 - p) * fit.slope();
-            grad[b2] += g_out;
+            let (bucket, w2) = self.bucket(s);
+            grad[b2 + bucket] += g_out;
             for (row, a) in acc.iter().enumerate() {
                 let w = &params[w2 + row * h..w2 + (row + 1) * h];
                 let g_w2 = &mut grad[w2 + row * h..w2 + (row + 1) * h];
@@ -412,7 +456,7 @@ impl Folded<'_> {
             .iter()
             .map(|s| {
                 self.accumulate(s, &mut acc);
-                let d = fit.predict(self.output_of(&acc), s) - fit.target(s);
+                let d = fit.predict(self.output_of(&acc, s), s) - fit.target(s);
                 f64::from(d * d)
             })
             .sum()

@@ -126,20 +126,30 @@ fn gradient_matches_finite_differences(set: FeatureSet) {
     ];
     checked.extend(unbucketed.map(|c| c * h + 4));
     for i in checked {
-        let e = 1e-3;
-        let keep = net.params[i];
-        net.params[i] = keep + e;
-        let up = net.error(&samples, fit);
-        net.params[i] = keep - e;
-        let down = net.error(&samples, fit);
-        net.params[i] = keep;
-        let numeric = ((up - down) / (2.0 * f64::from(e))) as f32;
+        let numeric = numeric_gradient(&mut net, &samples, fit, i);
         assert!(
             (numeric - grad[i]).abs() <= 1e-3 + 0.05 * numeric.abs(),
             "{set:?}, parameter {i}: analytic {} numeric {numeric}",
             grad[i]
         );
     }
+}
+
+/// The error's derivative by parameter `i`, by central differences.
+fn numeric_gradient(
+    net: &mut FloatNet,
+    samples: &[Sample],
+    fit: super::model::Fit,
+    i: usize,
+) -> f32 {
+    let e = 1e-3;
+    let keep = net.params[i];
+    net.params[i] = keep + e;
+    let up = net.error(samples, fit);
+    net.params[i] = keep - e;
+    let down = net.error(samples, fit);
+    net.params[i] = keep;
+    ((up - down) / (2.0 * f64::from(e))) as f32
 }
 
 #[test]
@@ -205,4 +215,72 @@ fn a_nets_header_names_files_not_directories() {
     assert_eq!(super::file_name("data/dg/"), "dg");
     assert_eq!(super::file_name("C:\\nets\\b.nnue"), "b.nnue");
     assert_eq!(super::file_name("<builtin>"), "<builtin>");
+}
+
+/// A random net with four output buckets that differ from each other.
+fn bucketed(set: FeatureSet, seed: u64) -> FloatNet {
+    let mut net = FloatNet::random_with(set, 8, false, seed).with_output_buckets(4);
+    let n = net.params.len();
+    let mut rng = random::seeded(seed + 1);
+    // The output weights and biases are the last 4 × (2 × 8) + 4 parameters.
+    for w in &mut net.params[n - 4 * 17..] {
+        *w += rng.random_range(-0.2..0.2);
+    }
+    net
+}
+
+#[test]
+fn output_buckets_train_and_quantise_as_the_engine_reads_them() {
+    let set = FeatureSet::KingBuckets;
+    // A copy of one output into several buckets changes nothing.
+    let one = FloatNet::random_with(set, 8, false, 21);
+    let four = one.clone().with_output_buckets(4);
+    let samples: Vec<Sample> = random_positions(40, 22)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Sample::new(p, set, (i % 3) as f32 / 2.0, (i as f32 - 20.0) * 25.0))
+        .collect();
+    for s in &samples {
+        assert_eq!(one.evaluate(s), four.evaluate(s));
+    }
+    // Gradient by finite differences: each sample's bucket's bias and a weight of it.
+    let mut net = bucketed(set, 23);
+    let fit = super::model::Fit {
+        lambda: 0.5,
+        blend: 1.0,
+        divisor: 400.0,
+    };
+    let mut grad = vec![0.0; net.params.len()];
+    net.gradient(&samples, fit, &mut grad);
+    let n = net.params.len();
+    let mut checked = 0;
+    for s in samples.iter().take(6) {
+        let bucket = jiangjun_engine::nnue::output_bucket(usize::from(s.count), 4);
+        let bias = n - 4 + bucket;
+        let weight = n - 4 - 4 * 16 + bucket * 16 + 3;
+        for i in [bias, weight] {
+            let numeric = numeric_gradient(&mut net, &samples, fit, i);
+            assert!(
+                (numeric - grad[i]).abs() <= 1e-3 + 0.05 * numeric.abs(),
+                "parameter {i}: analytic {} numeric {numeric}",
+                grad[i]
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12);
+    // The engine reads the quantised net with the bucket of each position's piece count.
+    let quantised = Arc::new(net.quantise("buckets".into()));
+    assert_eq!(quantised.header.buckets, 4);
+    let back = FloatNet::from_net(&quantised, false).expect("the trainer's own net");
+    assert_eq!(back.buckets, 4);
+    assert_eq!(back.quantise("buckets".into()), *quantised);
+    for pos in &random_positions(200, 24) {
+        let sample = Sample::new(pos, set, 0.5, 0.0).expect("at most 32 pieces");
+        let want = net.evaluate(&sample) * SCALE as f32;
+        let mut engine = pos.clone();
+        engine.set_net(Some(Arc::clone(&quantised)));
+        let got = engine.evaluate() as f32;
+        assert!((got - want).abs() <= 3.0, "engine {got}, trainer {want}");
+    }
 }
