@@ -107,6 +107,37 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
 }
 
 #[test]
+fn is_legal_accepts_exactly_the_generated_moves() {
+    // Every pair of points as a move (what a table entry or a killer slot may hold), in
+    // positions along random games, a fifth of them in check.
+    let mut rng = Rng::new(15);
+    let (mut positions, mut in_check) = (0, 0);
+    while positions < 300 {
+        let plies = rng.below(150);
+        let pos = random_game(&mut rng, plies);
+        if !pos.in_check() && positions % 5 == 0 && in_check * 5 < positions {
+            continue;
+        }
+        positions += 1;
+        in_check += usize::from(pos.in_check());
+        let legal = legal_moves(&pos);
+        let points = || jiangjun_rules::xiangqi::types::Square::all();
+        for from in points() {
+            for to in points() {
+                let m = jiangjun_rules::xiangqi::Move::new(from, to);
+                assert_eq!(
+                    pos.is_legal(m),
+                    legal.contains(&m),
+                    "{m} in {}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+    assert!(in_check >= 50, "{in_check} positions in check");
+}
+
+#[test]
 fn a_side_in_check_has_exactly_the_moves_that_end_the_check() {
     // The generator rejects most moves in check without the full test (see `evasions` in
     // the rules): every rejected move must really leave the king attacked, through rook,

@@ -36,16 +36,49 @@ impl Position {
     }
 
     /// Whether `mv` is a legal move here (for moves from outside: the table, killers, text).
+    /// Asked at nearly every node (the table's move, the killers, the counter move), so it
+    /// tests the one move: how its piece moves, then the king's safety after it, with no
+    /// list and no per-node exposure.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(p) = self.piece_at(mv.from()) else {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(p) = self.piece_at(from) else {
             return false;
         };
-        if p.side() != self.side_to_move() {
+        let us = self.side_to_move();
+        if p.side() != us || self.piece_at(to).is_some_and(|t| t.side() == us) {
             return false;
         }
-        let mut list = MoveList::new(Move::NONE);
-        self.piece_moves(mv.from(), p.kind(), GenKind::All, &mut list);
-        list.iter().any(|m| m == mv) && self.is_legal_pseudo(mv)
+        let step = |steps: &Steps, blockable: bool| {
+            steps
+                .iter()
+                .any(|(t, via)| t == to && !(blockable && self.piece_at(via).is_some()))
+        };
+        let reaches = match p.kind() {
+            Kind::King => step(king_moves(us, from), false),
+            Kind::Advisor => step(advisor_moves(us, from), false),
+            Kind::Elephant => step(elephant_moves(us, from), true),
+            Kind::Horse => step(&HORSE_MOVES[from.index()], true),
+            Kind::Pawn => step(pawn_moves(us, from), false),
+            Kind::Rook | Kind::Cannon => {
+                // The pieces strictly between the two points on their common line.
+                let between = if from.rank() == to.rank() {
+                    let line = u32::from(self.rank_line(from.rank()));
+                    Some(pieces_between(line, from.file(), to.file()))
+                } else if from.file() == to.file() {
+                    let line = u32::from(self.file_line(from.file()));
+                    Some(pieces_between(line, from.rank(), to.rank()))
+                } else {
+                    None
+                };
+                let capture = self.piece_at(to).is_some();
+                match (p.kind(), between) {
+                    (_, None) => false,
+                    (Kind::Rook, Some(n)) => n == 0,
+                    (_, Some(n)) => n == if capture { 1 } else { 0 },
+                }
+            }
+        };
+        reaches && self.king_safe_after(mv)
     }
 
     /// Moves that obey how each piece moves but may leave the own king in check.
@@ -124,4 +157,12 @@ impl Position {
             }
         }
     }
+}
+
+/// How many of `line`'s bits lie strictly between positions `a` and `b`.
+#[inline]
+fn pieces_between(line: u32, a: i32, b: i32) -> u32 {
+    let (lo, hi) = (a.min(b), a.max(b));
+    let mask = ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1);
+    (line & mask).count_ones()
 }
