@@ -365,16 +365,24 @@ impl Position {
                 add(x);
             }
         }
-        for (from, leg) in HORSE_ATTACKERS[s.index()].iter() {
-            if is(from, Kind::Horse) && self.piece_at(leg).is_none() {
-                add(from);
+        // Piece sets skip the walks where no such piece stands near: one AND each. (The static
+        // exchange moves pieces without keeping the sets, but only ever onto `s`, so a set
+        // may hold a point its piece has left, never miss one; the board decides.)
+        let set = |k: Kind| self.pieces_of(Piece::new(by, k));
+        if HORSE_ATTACKER_SET[s.index()] & set(Kind::Horse) != 0 {
+            for (from, leg) in HORSE_ATTACKERS[s.index()].iter() {
+                if is(from, Kind::Horse) && self.piece_at(leg).is_none() {
+                    add(from);
+                }
             }
         }
         // The short-range pieces move symmetrically, so their attackers stand where they could
         // step to from `s`.
-        for (x, eye) in elephant_moves(by, s).iter() {
-            if s.on_own_half(by) && is(x, Kind::Elephant) && self.piece_at(eye).is_none() {
-                add(x);
+        if s.on_own_half(by) && set(Kind::Elephant) != 0 {
+            for (x, eye) in elephant_moves(by, s).iter() {
+                if is(x, Kind::Elephant) && self.piece_at(eye).is_none() {
+                    add(x);
+                }
             }
         }
         if s.in_palace(by) {
@@ -389,11 +397,12 @@ impl Position {
                 }
             }
         }
-        let mut pawn_from = [(0, -forward(by)), (1, 0), (-1, 0)].into_iter();
-        let sideways_ok = !s.on_own_half(by);
-        for (df, dr) in pawn_from.by_ref() {
-            if (df == 0 || sideways_ok) && s.offset(df, dr).is_some_and(|x| is(x, Kind::Pawn)) {
-                add(s.offset(df, dr).expect("checked on board"));
+        if PAWN_ATTACKER_SET[by.index()][s.index()] & set(Kind::Pawn) != 0 {
+            let sideways_ok = !s.on_own_half(by);
+            for (df, dr) in [(0, -forward(by)), (1, 0), (-1, 0)] {
+                if (df == 0 || sideways_ok) && s.offset(df, dr).is_some_and(|x| is(x, Kind::Pawn)) {
+                    add(s.offset(df, dr).expect("checked on board"));
+                }
             }
         }
         found.into_iter().take(n)
