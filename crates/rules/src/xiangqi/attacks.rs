@@ -111,9 +111,11 @@ impl Position {
                 leave |= s2.bit();
             }
         }
-        for (from, leg) in HORSE_ATTACKERS[ksq.index()].iter() {
-            if enemy(Some(from), Kind::Horse) {
-                leave |= leg.bit();
+        if HORSE_ATTACKER_SET[ksq.index()] & self.pieces_of(Piece::new(them, Kind::Horse)) != 0 {
+            for (from, leg) in HORSE_ATTACKERS[ksq.index()].iter() {
+                if enemy(Some(from), Kind::Horse) {
+                    leave |= leg.bit();
+                }
             }
         }
         Exposure {
