@@ -12,8 +12,7 @@ Invariants checked, per sequence:
     `ponderhit`) under `go infinite`/`go ponder` in either dialect;
   * every answer is legal: a move from the position's `go perft 1` list (and from `searchmoves`
     when given), or `bestmove (none)`/`nobestmove` exactly when there is no legal move;
-  * `readyok` for every `isready`, idle or mid-search, within --ready-ms, or --table-ready-ms
-    for the first idle one after a new table (latencies reported);
+  * `readyok` for every `isready`, idle or mid-search, within --ready-ms (latencies reported);
   * resident memory (VmRSS) within Hash + 32 MB after every sequence;
   * after `quit` the process exits 0 and prints nothing more (UCCI: `bye` and nothing after it).
 
@@ -179,9 +178,7 @@ class Session:
         self.ucci = dialect == "ucci"
         self.e = Engine(binary)
         self.pending_ready = collections.deque()  # (sent time, context)
-        # A new table since the last isready (the start, a Hash change, a new game, Clear
-        # Hash): the engine's next readyok waits for its pages to become resident.
-        self.hash_changed = True
+        self.hash_changed = False  # a Hash change sent since the last isready
         self.expect = collections.deque()  # Go objects not yet answered
         self.idle_stop_credit = 0
         self.hash_mb = 64
@@ -254,9 +251,8 @@ class Session:
     def isready(self, mid):
         # A new table is allocated (and zeroed) before isready is read: that wait is reported
         # apart from the reply time of an engine with nothing queued.
-        context = "mid-search" if mid else "new table" if self.hash_changed else "idle"
-        if not mid:
-            self.hash_changed = False  # an idle isready is when the engine readies the table
+        context = "mid-search" if mid else "after Hash" if self.hash_changed else "idle"
+        self.hash_changed = False
         self.pending_ready.append((self.e.send("isready"), context))
 
     def setoption(self):
@@ -282,12 +278,9 @@ class Session:
                 f"setoption name Move Overhead value {self.rng.randint(0, 50)}",
                 "setoption name UCI_Variant value xiangqi",
             ])
-        if line in ("setoption newgame", "setoption name Clear Hash"):
-            self.hash_changed = True
         self.e.send(line)
 
     def newgame(self):
-        self.hash_changed = True
         self.e.send("setoption newgame" if self.ucci else "ucinewgame")
 
     def clock(self):
@@ -458,10 +451,7 @@ def percentile(sorted_values, q):
 
 def report(stats, args, elapsed):
     lat = sorted(ms for ms, _ in stats.isready)
-    # With a new table readyok waits for its pages to become resident (as Stockfish's does for
-    # its clearing), which takes longer on a loaded machine: a limit of its own.
-    over = sum(ms > (args.table_ready_ms if k == "new table" else args.ready_ms)
-               for ms, k in stats.isready)
+    over = sum(ms > args.ready_ms for ms in lat)
     print(f"sequences: {sum(stats.sequences.values())} {dict(stats.sequences)} "
           f"in {elapsed:.0f} s, {stats.processes} engine processes, quits {dict(stats.quits)}")
     print(f"gos: {sum(stats.gos.values())}, answered {stats.answers}: "
@@ -470,12 +460,12 @@ def report(stats, args, elapsed):
         f"{k} {sum(v) / len(v):.0f}" for k, v in sorted(stats.go_ms.items())))
     parts = [("all", lat)] + [
         (c, sorted(ms for ms, k in stats.isready if k == c))
-        for c in ("idle", "mid-search", "new table")]
+        for c in ("idle", "mid-search", "after Hash")]
     for name, v in parts:
         print(f"readyok latency ({name}, {len(v)}): p50 {percentile(v, .5):.2f} ms, "
               f"p90 {percentile(v, .9):.2f}, p99 {percentile(v, .99):.2f}, "
               f"max {v[-1] if v else 0:.2f}")
-    print(f"readyok over {args.ready_ms} ms ({args.table_ready_ms} ms with a new table): {over}")
+    print(f"readyok over {args.ready_ms} ms: {over}")
     if stats.rss:
         worst = max(stats.rss, key=lambda r: r[0] - r[1])
         print(f"VmRSS: max {max(r for r, _ in stats.rss):.1f} MB; "
@@ -494,15 +484,9 @@ def main():
     ap.add_argument("--ready-ms", type=float,
                     default=float(os.environ.get("STRESS_READY_MS", "50")),
                     help="the longest allowed isready→readyok time (default 50, env STRESS_READY_MS)")
-    ap.add_argument("--table-ready-ms", type=float, default=None,
-                    help="the same for the first isready after a new table (the start, Hash, "
-                         "a new game, Clear Hash), which waits for its pages (default 4 x "
-                         "--ready-ms)")
     ap.add_argument("--per-process", type=int, default=250)
     ap.add_argument("--walks", type=int, default=40)
     args = ap.parse_args()
-    if args.table_ready_ms is None:
-        args.table_ready_ms = 4 * args.ready_ms
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
     print(f"seed {seed}", flush=True)
     rng = random.Random(seed)

@@ -27,18 +27,10 @@ fn rss_after(sizes: &[u32]) -> u64 {
     rss_kb(engine.pid())
 }
 
-/// True (and the test reported as skipped) where there is no /proc to read memory from.
-fn no_proc() -> bool {
-    let missing = !std::path::Path::new("/proc/self/status").exists();
-    if missing {
-        crate::common::skipped("no /proc to read resident memory from");
-    }
-    missing
-}
-
 #[test]
 fn shrinking_the_table_returns_its_memory() {
-    if no_proc() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        crate::common::skipped("no /proc to read resident memory from");
         return;
     }
     let fresh = rss_after(&[1]);
@@ -47,20 +39,5 @@ fn shrinking_the_table_returns_its_memory() {
     assert!(
         shrunk < fresh + 2048,
         "Hash 1 after shrinking: {shrunk} kB resident, {fresh} kB for a fresh Hash 1"
-    );
-}
-
-/// A GUI starts its clock after `readyok`: the table's pages are made resident before it, so
-/// that their faults do not land in the first searches (on a loaded machine they cost over a
-/// second of the first move's time).
-#[test]
-fn readyok_comes_with_the_table_resident() {
-    if no_proc() {
-        return;
-    }
-    let resident = rss_after(&[64]);
-    assert!(
-        resident > 60 * 1024,
-        "{resident} kB resident after Hash 64 and readyok"
     );
 }

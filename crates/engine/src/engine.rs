@@ -126,14 +126,6 @@ impl<G: EngineGame> Engine<G> {
         self.running.is_some()
     }
 
-    /// Before `readyok` while idle: a new table's pages made resident now rather than during
-    /// the first searches (see `engine::table`).
-    pub fn prepare_table(&mut self) {
-        if self.running.is_none() {
-            self.tt.make_resident();
-        }
-    }
-
     /// Resizes the table (emptying it); only while idle. The new table is allocated before
     /// the old one is dropped, so that a size that cannot be had leaves the old table (and its
     /// contents) in place; the price is a moment with both in memory.

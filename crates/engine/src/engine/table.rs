@@ -1,14 +1,10 @@
 //! The transposition table as the engine owns it.
 //!
 //! A table of any size is made at once: its memory comes from the system already zeroed and
-//! becomes resident only when written (`tt::memory`), so the handshake does not wait for it.
-//! The next `isready` with no search running writes once to each page of a new table (up to
-//! `RESIDENT_MAX_MB`), as Stockfish's clearing does: a GUI waits for `readyok` before it
-//! starts a clock, while page faults left to the search land inside the first moves of a
-//! game, on the clock. (A 64 MB table at `go movetime 100` on a loaded 2-core machine: 330 ms
-//! to 1.35 s before the first move with the faults in the search, 70–80 ms without.) A resize
-//! makes the new table before dropping the old one, so that a size that cannot be had leaves
-//! the old table in place, contents and all.
+//! becomes resident only as the search writes to it (`tt::memory`), so neither the handshake
+//! nor `readyok` after a `Hash` change waits for it. A resize makes the new table before
+//! dropping the old one, so that a size that cannot be had leaves the old table in place,
+//! contents and all.
 
 use crate::tt::Tt;
 use std::sync::Arc;
@@ -16,13 +12,7 @@ use std::sync::Arc;
 pub struct Table {
     mb: usize,
     tt: Arc<Tt>,
-    /// Whether the table's pages were made resident since it was made.
-    resident: bool,
 }
-
-/// Larger tables stay mapped on first write: making tens of gigabytes resident at once could
-/// take the machine's memory from everything else.
-pub const RESIDENT_MAX_MB: usize = 4096;
 
 impl Table {
     /// A table of `mb` MB, or of 1 MB if that much cannot be had.
@@ -31,14 +21,12 @@ impl Table {
             Some(t) => Table {
                 mb,
                 tt: Arc::new(t),
-                resident: false,
             },
             None => {
                 log::error!("cannot allocate a {mb} MB hash table; using 1 MB");
                 Table {
                     mb: 1,
                     tt: Arc::new(Tt::new(1)),
-                    resident: false,
                 }
             }
         }
@@ -58,23 +46,9 @@ impl Table {
     /// Not while a search runs.
     pub fn clear(&mut self) {
         match Tt::try_new(self.mb) {
-            Some(t) => {
-                self.tt = Arc::new(t);
-                self.resident = false;
-            }
+            Some(t) => self.tt = Arc::new(t),
             None => self.tt.clear(),
         }
-    }
-
-    /// Makes a new table's pages resident (see the module's note). Not while a search runs.
-    pub fn make_resident(&mut self) {
-        if !self.resident && self.mb <= RESIDENT_MAX_MB {
-            let mut next = Some(0);
-            while let Some(start) = next {
-                next = self.tt.touch(start, usize::MAX);
-            }
-        }
-        self.resident = true;
     }
 
     /// Replaces the table by an empty one of `mb` MB from `alloc`; on failure the old table
@@ -91,7 +65,6 @@ impl Table {
             Some(t) => {
                 self.tt = Arc::new(t);
                 self.mb = mb;
-                self.resident = false;
                 Ok(())
             }
             None => Err(format!(

@@ -462,10 +462,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
 
     fn command(&mut self, cmd: Command) -> Flow {
         match cmd {
-            Command::IsReady => {
-                self.engine.prepare_table();
-                self.send("readyok")
-            }
+            Command::IsReady => self.send("readyok"),
             Command::SetOption(s, warning) => {
                 if let Some(w) = warning {
                     self.report(&w);

@@ -97,21 +97,6 @@ impl Tt {
     }
 
     /// Empties every slot. Not to be called while a search runs.
-    /// Makes the pages of up to `count` buckets from `start` resident without changing a
-    /// slot: one write access a page (an exchange of zero for zero, which leaves a slot a
-    /// search has written as it is, so this may run beside a search). Returns where the next
-    /// call should start, `None` at the end. See `engine::table` for why.
-    pub fn touch(&self, start: usize, count: usize) -> Option<usize> {
-        let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
-        let end = start.saturating_add(count).min(self.buckets.len());
-        for b in self.buckets[start.min(end)..end].iter().step_by(per_page) {
-            let _ = b.0[0]
-                .data
-                .compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
-        }
-        (end < self.buckets.len()).then_some(end)
-    }
-
     pub fn clear(&self) {
         for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.check.store(0, Ordering::Relaxed);
