@@ -83,10 +83,7 @@ impl Net {
     pub fn output(&self, us: &[i16], them: &[i16], pieces: usize) -> i32 {
         let h = self.hidden();
         let qa = self.header.qa as i16;
-        let bucket = match self.header.buckets {
-            1 => 0,
-            n => output_bucket(pieces, n),
-        };
+        let bucket = output_bucket(pieces, self.header.buckets);
         let (w_us, w_them) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
         let sum =
             kernels::output_sum(us, w_us, them, w_them, qa).wrapping_add(self.output_bias[bucket]);

@@ -140,28 +140,28 @@ impl Position {
         let mut evade_from = ksq.bit();
         let mut evade_to = 0u128;
         let (f, r) = (ksq.file(), ksq.rank());
+        // Point `x` of the king's rank (`rank_dir`) or file.
+        let on_line = |rank_dir: bool, x: i32| {
+            if rank_dir {
+                Square::new(x, r)
+            } else {
+                Square::new(f, x)
+            }
+        };
         // The points from the king up to `end` on its rank or file, `end` included.
         let segment = |rank_dir: bool, end: i32| {
-            let (lo, hi) = if rank_dir { (f, end) } else { (r, end) };
-            let (lo, hi) = if lo < hi { (lo + 1, hi) } else { (hi, lo - 1) };
+            let pos = if rank_dir { f } else { r };
+            let (lo, hi) = if pos < end {
+                (pos + 1, end)
+            } else {
+                (end, pos - 1)
+            };
             (lo..=hi)
-                .filter_map(|x| {
-                    if rank_dir {
-                        Square::new(x, r)
-                    } else {
-                        Square::new(f, x)
-                    }
-                })
+                .filter_map(|x| on_line(rank_dir, x))
                 .fold(0u128, |set, s| set | s.bit())
         };
         for (line, rank_dir, pos) in [(self.rank_line(r), true, f), (self.file_line(f), false, r)] {
-            let at = |x: i32| {
-                if rank_dir {
-                    Square::new(x, r)
-                } else {
-                    Square::new(f, x)
-                }
-            };
+            let at = |x: i32| on_line(rank_dir, x);
             for (p1, p2) in [lines::above(line, pos), lines::below(line, pos)] {
                 let (s1, s2) = (p1.and_then(at), p2.and_then(at));
                 if let (Some(x), Some(s1)) = (p1, s1)

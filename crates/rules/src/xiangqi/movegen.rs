@@ -71,12 +71,9 @@ impl Position {
                 } else {
                     None
                 };
+                // A cannon's capture jumps exactly one screen; every other slide none.
                 let capture = self.piece_at(to).is_some();
-                match (p.kind(), between) {
-                    (_, None) => false,
-                    (Kind::Rook, Some(n)) => n == 0,
-                    (_, Some(n)) => n == if capture { 1 } else { 0 },
-                }
+                between == Some(u32::from(p.kind() == Kind::Cannon && capture))
             }
         };
         reaches && self.king_safe_after(mv)
@@ -161,9 +158,7 @@ impl Position {
             }
         }
     }
-}
 
-impl Position {
     /// The captures of a rook or cannon, in `slide_moves`' order (towards file i, file a,
     /// rank 9, rank 0): the first piece of each line for a rook, the second for a cannon,
     /// read from the occupancy lines instead of walking the empty points up to them (a
