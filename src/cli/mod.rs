@@ -21,8 +21,9 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "jiangjun", version)]
 pub struct Cli {
-    /// The game: xiangqi, or chess (for the engine, which then speaks UCI, and every tool).
-    #[arg(long, value_parser = game_kind(), default_value = "xiangqi", global = true)]
+    /// The game: xiangqi, or chess (for the engine, which then speaks UCI, and the tools that
+    /// play both).
+    #[arg(long, value_parser = game_kind(), default_value = "xiangqi")]
     pub game: GameKind,
     #[command(subcommand)]
     pub tool: Option<Tool>,
@@ -50,13 +51,38 @@ pub enum Tool {
     },
 }
 
+/// The tools that play both games, and so take `--game` after their name too
+/// (`jiangjun perft 1 --game chess`, as `jiangjun --game chess perft 1`). The others (openings,
+/// distill, train, book) know Xiangqi only: their help does not offer `--game`, and
+/// `jiangjun --game chess train …` is refused.
+const PLAYS_CHESS: [&str; 8] = [
+    "perft", "bench", "judge", "match", "play", "selfplay", "datagen", "tune",
+];
+
+/// The parser: `Cli`'s, with `--game` added to each tool that plays both games.
+fn parser() -> clap::Command {
+    let mut command = Cli::command();
+    for name in PLAYS_CHESS {
+        command = command.mut_subcommand(name, |sub| {
+            sub.arg(
+                clap::Arg::new("game")
+                    .long("game")
+                    .value_name("GAME")
+                    .value_parser(game_kind())
+                    .help("The game: xiangqi or chess (default: xiangqi; also `jiangjun --game GAME TOOL …`)"),
+            )
+        });
+    }
+    command
+}
+
 /// Parses `args` (program name first) and runs what they ask for.
 pub fn run(args: Vec<OsString>) -> ExitCode {
     let parsed = command(args.iter().any(|a| a == "--version"))
         .try_get_matches_from(&args)
-        .and_then(|m| Cli::from_arg_matches(&m));
-    let cli = match parsed {
-        Ok(cli) => cli,
+        .and_then(|m| Ok((Cli::from_arg_matches(&m)?, tool_game(&m))));
+    let (mut cli, tool_game) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) if !e.use_stderr() => {
             // --help, --version: not a mistake.
             let _ = e.print();
@@ -64,26 +90,15 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         Err(e) => return usage_error(subcommand_named(&args).as_deref(), &one_line(&e)),
     };
-    // Chess has its rules core, the engine, the match runner, self-play and the tuner; the
-    // other tools are Xiangqi's until they learn it.
-    let chess_ready = matches!(
-        cli.tool,
-        None | Some(
-            Tool::Perft(_)
-                | Tool::Judge(_)
-                | Tool::Bench(_)
-                | Tool::Match(_)
-                | Tool::Play(_)
-                | Tool::Selfplay(_)
-                | Tool::Datagen(_)
-                | Tool::Tune(_)
-        )
-    );
-    if cli.game == GameKind::Chess && !chess_ready {
-        return usage_error(
-            None,
-            "--game chess: not yet supported (only xiangqi for now)",
-        );
+    if let Some(game) = tool_game {
+        cli.game = game;
+    }
+    if cli.game == GameKind::Chess
+        && let Some(tool) = subcommand_named(&args)
+        && !PLAYS_CHESS.contains(&tool.as_str())
+        && tool != "completions"
+    {
+        return usage_error(Some(&tool), "--game chess: this tool knows Xiangqi only");
     }
     match cli.tool {
         None => {
@@ -112,12 +127,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Tool::Play(a)) => play::run(&a, cli.game),
         Some(Tool::Book(b)) => book::tool::run(&b),
         Some(Tool::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "jiangjun",
-                &mut std::io::stdout(),
-            );
+            clap_complete::generate(shell, &mut parser(), "jiangjun", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
     }
@@ -129,13 +139,19 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 fn command(long: bool) -> clap::Command {
     // clap keeps these for the program's life; the program builds them once.
     let short: &'static str = Box::leak(jiangjun_engine::build_info::version().into_boxed_str());
-    let command = Cli::command().version(short);
+    let command = parser().version(short);
     if !long {
         return command;
     }
     let text = jiangjun_engine::build_info::describe();
     let text: &'static str = Box::leak(text.trim_start_matches("jiangjun ").into());
     command.long_version(text)
+}
+
+/// The `--game` given after a tool's name, if any.
+fn tool_game(matches: &clap::ArgMatches) -> Option<GameKind> {
+    let (_, sub) = matches.subcommand()?;
+    sub.try_get_one::<GameKind>("game").ok().flatten().copied()
 }
 
 /// The subcommand among `args`, to name it in an error.
@@ -156,6 +172,7 @@ mod tests {
     fn the_command_is_well_formed() {
         // clap's own checks: no two flags of one name, groups and defaults that exist, …
         Cli::command().debug_assert();
+        parser().debug_assert();
     }
 
     #[test]

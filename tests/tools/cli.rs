@@ -315,11 +315,15 @@ fn chess_selfplay_and_tune_as_readme_shows_them() {
 #[test]
 fn bad_arguments_to_each_subcommand_are_one_line_and_exit_2() {
     refused(&["bogus"], "unrecognized subcommand 'bogus'");
-    // The engine, perft, bench, judge, match, play, selfplay and tune know chess; the others
-    // not yet.
+    // The engine, perft, bench, judge, match, play, selfplay, datagen and tune know chess;
+    // the others (openings, distill, train, book) do not offer --game.
     refused(
         &["--game", "chess", "openings", "--count", "1"],
-        "not yet supported",
+        "this tool knows Xiangqi only",
+    );
+    refused(
+        &["openings", "--count", "1", "--game", "chess"],
+        "unexpected argument '--game'",
     );
     refused(&["--game", "chess", "perft", "3", "--fen", FEN], "rank");
     refused(&["--game", "go"], "invalid value 'go'");
@@ -438,6 +442,15 @@ fn help_and_completions_for_every_subcommand() {
         assert!(top.contains(tool), "{tool} in:\n{top}");
         let by_flag = works(&[tool, "--help"]);
         assert!(by_flag.contains("Usage: jiangjun "), "{tool}:\n{by_flag}");
+        // --game is offered by the tools that play both games only.
+        let both = [
+            "perft", "bench", "judge", "match", "selfplay", "tune", "play", "datagen",
+        ];
+        assert_eq!(
+            by_flag.contains("--game <GAME>"),
+            both.contains(&tool),
+            "{tool}:\n{by_flag}"
+        );
         if tool != "completions" {
             assert!(by_flag.contains("\nExamples:\n  "), "{tool}:\n{by_flag}");
         }
