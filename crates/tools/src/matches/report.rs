@@ -257,12 +257,30 @@ impl Tally {
         )
     }
 
-    /// One line after each game: games played, W/D/L and Elo of each pairing, LLR if testing.
+    /// One line after each game, redrawn in place on a terminal: games played, then W/D/L and
+    /// Elo of the pairing (LLR if testing); a round robin or gauntlet, whose pairings would not
+    /// fit on one line, shows the leader instead (the standings come at the end).
     pub fn progress(&self, total: usize, sprt: Option<&SprtParams>) -> String {
         let mut s = format!("[{}/{}]", self.games, total);
-        for p in &self.pairings {
-            s += "  ";
-            s += &self.pairing_line(p);
+        match self.pairings.as_slice() {
+            [p] => {
+                s += "  ";
+                s += &self.pairing_line(p);
+            }
+            _ => {
+                let (points, games) = self.standings_totals();
+                if let Some(i) = (0..self.names.len())
+                    .max_by(|&x, &y| points[x].total_cmp(&points[y]).then(y.cmp(&x)))
+                {
+                    s += &format!(
+                        "  leading: {} {:.1}/{} of {} engines",
+                        clip(&self.names[i], 20),
+                        points[i],
+                        games[i],
+                        self.names.len()
+                    );
+                }
+            }
         }
         if let Some(t) = sprt {
             let (lo, hi) = t.bounds();
@@ -275,17 +293,7 @@ impl Tally {
     /// against each column's engine, out of the games they played.
     pub fn crosstable(&self) -> String {
         let n = self.names.len();
-        let mut points = vec![vec![0.0f64; n]; n];
-        let mut games = vec![vec![0u32; n]; n];
-        for p in &self.pairings {
-            let w = &p.wdl;
-            let a_points = f64::from(w.wins) + 0.5 * f64::from(w.draws);
-            let played = w.wins + w.draws + w.losses;
-            points[p.a][p.b] += a_points;
-            points[p.b][p.a] += f64::from(played) - a_points;
-            games[p.a][p.b] += played;
-            games[p.b][p.a] += played;
-        }
+        let (points, games) = self.points_table();
         let total = |i: usize| points[i].iter().sum::<f64>();
         let played = |i: usize| games[i].iter().sum::<u32>();
         let mut order: Vec<usize> = (0..n).collect();
@@ -315,6 +323,32 @@ impl Tally {
             s.push('\n');
         }
         s
+    }
+
+    /// Each engine's points against each other one, and the games they played.
+    fn points_table(&self) -> (Vec<Vec<f64>>, Vec<Vec<u32>>) {
+        let n = self.names.len();
+        let mut points = vec![vec![0.0f64; n]; n];
+        let mut games = vec![vec![0u32; n]; n];
+        for p in &self.pairings {
+            let w = &p.wdl;
+            let a_points = f64::from(w.wins) + 0.5 * f64::from(w.draws);
+            let played = w.wins + w.draws + w.losses;
+            points[p.a][p.b] += a_points;
+            points[p.b][p.a] += f64::from(played) - a_points;
+            games[p.a][p.b] += played;
+            games[p.b][p.a] += played;
+        }
+        (points, games)
+    }
+
+    /// Each engine's points and games so far.
+    fn standings_totals(&self) -> (Vec<f64>, Vec<u32>) {
+        let (points, games) = self.points_table();
+        (
+            points.iter().map(|row| row.iter().sum()).collect(),
+            games.iter().map(|row| row.iter().sum()).collect(),
+        )
     }
 
     /// The final report.
@@ -517,6 +551,32 @@ mod tests {
             t.summary(None, 1.0)
                 .contains("a vs b: 4 games, +2 =1 -1, score 62.5%")
         );
+    }
+
+    #[test]
+    fn a_round_robins_progress_line_stays_short_and_names_the_leader() {
+        // Eight engines, 28 pairings: every pairing's totals on one line would fill screens.
+        let names: Vec<String> = (0..8).map(|i| format!("engine-number-{i}")).collect();
+        let pairs: Vec<(usize, usize)> = (0..8)
+            .flat_map(|a| (a + 1..8).map(move |b| (a, b)))
+            .collect();
+        let mut t = Tally::new(names, &pairs);
+        let jobs = super::super::schedule::jobs(&pairs, 2, 1);
+        let none = [false, false];
+        for job in jobs.iter().filter(|j| j.red == 3 || j.black == 3) {
+            let winner = if job.red == 3 { Side::Red } else { Side::Black };
+            let mate = Termination::Rule(Reason::Checkmate);
+            t.record(job, &rec(Some(winner), mate, none));
+        }
+        let line = t.progress(jobs.len(), None);
+        assert!(line.chars().count() <= 80, "{line}");
+        assert!(
+            line.contains("leading: engine-number-3 14.0/14 of 8 engines"),
+            "{line}"
+        );
+        // A match keeps its one pairing's totals.
+        let one = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
+        assert!(one.progress(2, None).contains("a vs b: +0 =0 -0"));
     }
 
     #[test]
