@@ -20,7 +20,9 @@ cargo build --release -q
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 out=match-out
 mkdir -p "$out"
-jj_opts=()
+# The shipped book is left out (UCCI turns it on by default): the openings are the match's, and
+# results stay comparable with those of builds that had no book.
+jj_opts=(option.usebook=false)
 if [ "${EVALFILE:-}" = classical ]; then
   jj_opts+=("option.evalfile=<empty>")
 elif [ -n "${EVALFILE:-}" ]; then

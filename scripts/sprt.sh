@@ -19,7 +19,8 @@ has() { for a in "${extra[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; 
 has --tc || has --st || has --depth || has --nodes || extra+=(--tc 5+0.05)
 game=${GAME:-xiangqi}
 case "$game" in
-  xiangqi) play=(proto=ucci) ;;
+  # UCCI's book is on by default: a test of the engine's play leaves the shipped book out.
+  xiangqi) play=(proto=ucci option.usebook=false) ;;
   chess) play=(proto=uci arg=--game arg=chess) ;;
   *) echo "sprt.sh: GAME must be xiangqi or chess, not '$game'" >&2; exit 2 ;;
 esac

@@ -161,3 +161,15 @@ fn a_damaged_or_missing_book_is_one_line_and_exit_code_1() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
 }
+
+#[test]
+fn probe_without_a_book_lists_the_shipped_books_moves() {
+    let plain = works(&["book", "probe"]);
+    assert!(plain.starts_with("<builtin>: jiangjun format, "), "{plain}");
+    let shipped = moves(&plain);
+    assert!(shipped.len() >= 2, "{plain}");
+    assert_eq!(
+        moves(&works(&["book", "probe", "--book", "<builtin>"])),
+        shipped
+    );
+}

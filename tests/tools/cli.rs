@@ -549,7 +549,7 @@ fn play_carries_on_after_a_line_that_is_not_utf8() {
 }
 
 #[test]
-fn version_names_the_build_the_net_and_avx2() {
+fn version_names_the_build_the_net_the_book_and_avx2() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_jiangjun"))
         .arg("--version")
         .output()
@@ -561,6 +561,7 @@ fn version_names_the_build_the_net_and_avx2() {
         "target: ",
         "AVX2 at run time: ",
         "built-in net: 256 hidden, checksum 0x",
+        "built-in book: ",
     ] {
         assert!(text.contains(fact), "{fact} in {text}");
     }

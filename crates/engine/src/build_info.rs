@@ -1,7 +1,8 @@
 //! What this build is: version, commit, target and the instructions the net's kernels use,
-//! and the net built in. `id name` carries the version and commit; `jiangjun --version` all
+//! and the net and book built in. `id name` carries the version and commit; `jiangjun --version` all
 //! of it.
 
+use crate::book;
 use crate::nnue::{self, builtin};
 
 /// The version and the commit it was built from: `0.1.0 (abc1234)`.
@@ -36,8 +37,12 @@ pub fn describe() -> String {
         ),
         Err(e) => format!("does not read: {e}"),
     };
+    let book = match book::builtin::load(book::builtin::NAME) {
+        Ok(b) => format!("{} moves", b.len()),
+        Err(e) => format!("does not read: {e}"),
+    };
     format!(
-        "jiangjun {}\ntarget: {}-{}\nAVX2 at run time: {}\nbuilt-in net: {net}",
+        "jiangjun {}\ntarget: {}-{}\nAVX2 at run time: {}\nbuilt-in net: {net}\nbuilt-in book: {book}",
         version(),
         std::env::consts::ARCH,
         std::env::consts::OS,

@@ -3,8 +3,9 @@
 //! the book XiangQi Wizard users have) and its own (`own`), which `jiangjun book build` writes
 //! from PGN games (`build`). Both name positions by ElephantEye's keys (`key`) and keep one of
 //! a position and its mirror image, so one lookup code serves both; `choose` picks a move by
-//! weight, `tool` is the command line.
+//! weight, `builtin` is the book shipped inside the binary.
 
+pub mod builtin;
 pub mod choose;
 pub mod eleeye;
 pub mod key;

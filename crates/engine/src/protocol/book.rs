@@ -5,11 +5,10 @@
 
 use super::command::Go;
 use super::session::Dialect;
-use crate::book::Book;
 use crate::book::choose::{Variety, choose};
+use crate::book::{Book, builtin};
 use crate::game::EngineGame;
 use jiangjun_rules::GameKind;
-use std::path::Path;
 use std::sync::Arc;
 
 /// The book settings and books of a session.
@@ -78,6 +77,16 @@ impl BookUse {
         }
     }
 
+    /// The settings a session starts with: the shipped book loaded (the `bookfiles`/`BookFile`
+    /// default), on or off as the dialect's default says.
+    pub fn shipped(enabled: bool) -> BookUse {
+        let mut use_ = BookUse::new(enabled);
+        if let Ok(book) = builtin::load(builtin::NAME) {
+            use_.books.push((builtin::NAME.to_string(), book));
+        }
+        use_
+    }
+
     /// Loads the books of a `;`-separated list of files (empty: no book), replacing those
     /// loaded before, for a session of `G`. A file that cannot be used is reported and left
     /// out; the others load.
@@ -85,14 +94,14 @@ impl BookUse {
         self.books.clear();
         let mut report = Vec::new();
         for file in list.split(';').map(str::trim).filter(|f| !f.is_empty()) {
-            match Book::load(Path::new(file)) {
+            match builtin::load(file) {
                 Ok(book) => {
                     report.push(Loaded::Book(format!(
                         "book {file}: {} moves, {}",
                         book.len(),
                         book.format()
                     )));
-                    self.books.push((file.to_string(), Arc::new(book)));
+                    self.books.push((file.to_string(), book));
                 }
                 Err(e) => report.push(Loaded::Failed(format!(
                     "book {file}: {e}; playing on without it"
@@ -188,6 +197,7 @@ mod tests {
     use super::*;
     use crate::game::{Chess, EngineGame, Xiangqi};
     use jiangjun_rules::{Game, GenKind, MoveList};
+    use std::path::Path;
 
     /// A file of the repository's test books (the tests run in the crate's folder).
     fn data(name: &str) -> String {
@@ -271,6 +281,29 @@ mod tests {
         let mut list = MoveList::new(Chess::NULL_MOVE);
         start.generate(GenKind::All, &mut list);
         assert_eq!(b.answer(&start, list.as_slice(), 0), None);
+    }
+
+    #[test]
+    fn under_ucci_the_last_book_line_is_the_move_played() {
+        // GUIs take the last `info … pv` for the move played; the candidates come heaviest
+        // first, so a lighter move drawn is shown once more, last.
+        let b = loaded(Variety::Large);
+        let start = Xiangqi::startpos();
+        let all = legal(&start);
+        let ucci = super::super::ucci::Ucci::new(Xiangqi::MINOR_PIECE_VALUE);
+        let mut played = std::collections::HashSet::new();
+        for roll in 0..200u64 {
+            let lines = reply(&b, &ucci, &start, &Go::default(), &all, roll).expect("a move");
+            let (last, shown) = lines.split_last().expect("lines");
+            let best = last.split_whitespace().nth(1).expect("bestmove MOVE");
+            let line = shown.last().expect("a line before bestmove");
+            assert_eq!(line.split_whitespace().last(), Some(best), "{lines:?}");
+            played.insert(best.to_string());
+        }
+        assert!(
+            played.len() > 2,
+            "large variety draws more than two moves: {played:?}"
+        );
     }
 
     #[test]

@@ -233,12 +233,17 @@ impl Dialect for Ucci {
     }
 
     fn book(&self, b: &ShownBook) -> Vec<String> {
-        // ElephantEye's way of showing its book moves: a depth-0 line per move, the weight
-        // as the score.
-        b.candidates
-            .iter()
-            .map(|(m, w)| format!("info depth 0 score {w} pv {m}"))
-            .collect()
+        // ElephantEye's way of showing its book moves: a depth-0 line per move, heaviest
+        // first, the weight as the score. The move drawn is often not the last of them, and
+        // GUIs take the last line shown for the move played: it is shown once more, last.
+        let line = |(m, w): &(String, u16)| format!("info depth 0 score {w} pv {m}");
+        let mut lines: Vec<String> = b.candidates.iter().map(line).collect();
+        if b.candidates.last().map(|(m, _)| m) != Some(&b.best)
+            && let Some(chosen) = b.candidates.iter().find(|(m, _)| *m == b.best)
+        {
+            lines.push(line(chosen));
+        }
+        lines
     }
 
     fn idle_stop_reply(&self) -> Option<String> {

@@ -12,6 +12,9 @@ use std::path::Path;
 const GAMES: &str = include_str!("../../../../tests/data/book/games.pgn");
 const SMALL_OWN: &[u8] = include_bytes!("../../../../tests/data/book/small.jjbook");
 const SMALL_ELEEYE: &[u8] = include_bytes!("../../../../tests/data/book/small.dat");
+/// The book shipped inside the engine, and the games it is built from (kept beside it).
+const SHIPPED: &[u8] = include_bytes!("../../../engine/src/book/builtin.jjbook");
+const SHIPPED_GAMES: &str = include_str!("../../../engine/src/book/builtin.pgn");
 
 /// The position after `moves` (ICCS) from the start.
 pub(super) fn played(moves: &[&str]) -> Position {
@@ -97,6 +100,21 @@ fn the_kept_books_are_what_the_builder_makes() {
     assert_eq!(SMALL_OWN, own::write(&b.entries, true).as_slice());
     assert_eq!(SMALL_ELEEYE, eleeye::write(&b.entries).as_slice());
     assert!(b.skipped.is_empty(), "{:?}", b.skipped);
+}
+
+#[test]
+fn the_shipped_book_is_rebuilt_from_its_games_byte_for_byte() {
+    // docs/books.md: `jiangjun book build --pgn crates/engine/src/book/builtin.pgn
+    // --out crates/engine/src/book/builtin.jjbook --min-games 3 --plies 20`.
+    let games = pgn::read(SHIPPED_GAMES).expect("the shipped book's games read");
+    let settings = BuildSettings {
+        min_games: 3,
+        plies: 20,
+        mirror: true,
+    };
+    let b = build(&games, settings);
+    assert!(b.skipped.is_empty(), "{:?}", b.skipped);
+    assert_eq!(SHIPPED, own::write(&b.entries, true).as_slice());
 }
 
 #[test]

@@ -5,7 +5,7 @@ use super::build::{BuildSettings, build};
 use crate::arbiter::pgn;
 use crate::args::number_in;
 use clap::{Args, Subcommand, ValueEnum};
-use jiangjun_engine::book::{Book, eleeye, own};
+use jiangjun_engine::book::{builtin, eleeye, own};
 use jiangjun_rules::xiangqi::Position;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,7 +13,7 @@ use std::process::ExitCode;
 /// Opening books: build one from PGN games, or list a position's book moves.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  jiangjun book build --pgn games.pgn --out book.jjbook --min-games 4 --plies 20\n  jiangjun book build --pgn games.pgn --out BOOK.DAT --format eleeye   for ElephantEye\n  jiangjun book probe --book book.jjbook --fen startpos"
+    after_help = "Examples:\n  jiangjun book build --pgn games.pgn --out book.jjbook --min-games 4 --plies 20\n  jiangjun book build --pgn games.pgn --out BOOK.DAT --format eleeye   for ElephantEye\n  jiangjun book probe --book book.jjbook --fen startpos\n  jiangjun book probe                                  the shipped book's moves from the start"
 )]
 pub struct BookArgs {
     #[command(subcommand)]
@@ -66,8 +66,8 @@ pub struct BuildArgs {
 #[derive(Args, Debug)]
 #[command(args_override_self = true)]
 pub struct ProbeArgs {
-    /// The book file (either format).
-    #[arg(long)]
+    /// The book file (either format), or `<builtin>` for the book shipped inside jiangjun.
+    #[arg(long, default_value = "<builtin>")]
     book: PathBuf,
     /// The position: a FEN as one argument, or `startpos` (the default).
     #[arg(long)]
@@ -123,7 +123,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
 fn probe(a: &ProbeArgs) -> Result<(), String> {
     let pos: Position =
         crate::args::position_from(a.fen.as_deref()).map_err(|e| format!("--fen: {e}"))?;
-    let book = Book::load(&a.book).map_err(|e| format!("{}: {e}", a.book.display()))?;
+    let book = builtin::load(&a.book.to_string_lossy())
+        .map_err(|e| format!("{}: {e}", a.book.display()))?;
     println!(
         "{}: {}, {} moves",
         a.book.display(),

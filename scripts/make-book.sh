@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Makes the shipped opening book: self-play games of jiangjun from the start position, with a
+# small random jitter in the evaluation (UCCI `randomness medium`) for variety, at a fixed node
+# count (load-independent), then the book from their first plies, weighted by what each move
+# scored. The games are cut to what the book reads and kept beside the book, so that
+# `jiangjun book build` rebuilds it byte for byte (a test checks it). See docs/books.md.
+# Usage: scripts/make-book.sh [GAMES] [NODES]      (defaults: 800 games, 50000 nodes a move)
+# Output: crates/engine/src/book/builtin.pgn and builtin.jjbook; the full games in book-out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-800}
+nodes=${2:-50000}
+plies=20
+min_games=3
+cargo build --release -q
+out=book-out
+mkdir -p "$out"
+cp target/release/jiangjun "$out/jiangjun"
+j="$PWD/$out/jiangjun"
+echo "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1" >"$out/start.txt"
+# usebook false: the games must not replay the book they are to make.
+side=(proto=ucci option.hashsize=16 option.randomness=medium option.usebook=false)
+"$j" match --engine name=a "cmd=$j" "${side[@]}" --engine name=b "cmd=$j" "${side[@]}" \
+  --nodes "$nodes" --openings "$out/start.txt" --games "$games" \
+  --concurrency "${CONCURRENCY:-2}" --resign movecount=4 score=250 \
+  --draw movenumber=50 movecount=10 score=3 --pgn "$out/games.pgn" --json "$out/games.json"
+scripts/book-games.py "$plies" "$out/games.pgn" >crates/engine/src/book/builtin.pgn
+"$j" book build --pgn crates/engine/src/book/builtin.pgn \
+  --out crates/engine/src/book/builtin.jjbook --min-games "$min_games" --plies "$plies"
