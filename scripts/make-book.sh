@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes the shipped opening book: self-play games of jiangjun from the start position, with a
 # small random jitter in the evaluation (UCCI `randomness medium`) for variety, at a fixed node
-# count (load-independent), then the book from their first plies, weighted by what each move
-# scored. The games are cut to what the book reads and kept beside the book, so that
+# count (load-independent); then each game is cut before its first move a deeper search rejects,
+# and the book is made from what is left, each move weighted by what it scored. The games are cut to what the book reads and kept beside the book, so that
 # `jiangjun book build` rebuilds it byte for byte (a test checks it). See docs/books.md.
 # Usage: scripts/make-book.sh [GAMES] [NODES]      (defaults: 800 games, 50000 nodes a move)
 # Output: crates/engine/src/book/builtin.pgn and builtin.jjbook; the full games in book-out/.
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 games=${1:-800}
 nodes=${2:-50000}
 plies=20
-min_games=3
+min_games=2
 cargo build --release -q
 out=book-out
 mkdir -p "$out"
@@ -24,6 +24,9 @@ side=(proto=ucci option.hashsize=16 option.randomness=medium option.usebook=fals
   --nodes "$nodes" --openings "$out/start.txt" --games "$games" \
   --concurrency "${CONCURRENCY:-2}" --resign movecount=4 score=250 \
   --draw movenumber=50 movecount=10 score=3 --pgn "$out/games.pgn" --json "$out/games.json"
-scripts/book-games.py "$plies" "$out/games.pgn" >crates/engine/src/book/builtin.pgn
+# Each move played from a position two or more games reach is searched to depth 12 (12 lines);
+# a game is cut before its first move more than 20 centipawns below the best there.
+scripts/book-games.py "$plies" "$out/games.pgn" --check "$j" --depth 12 --margin 20 \
+  >crates/engine/src/book/builtin.pgn
 "$j" book build --pgn crates/engine/src/book/builtin.pgn \
   --out crates/engine/src/book/builtin.jjbook --min-games "$min_games" --plies "$plies"

@@ -105,10 +105,10 @@ fn the_kept_books_are_what_the_builder_makes() {
 #[test]
 fn the_shipped_book_is_rebuilt_from_its_games_byte_for_byte() {
     // docs/books.md: `jiangjun book build --pgn crates/engine/src/book/builtin.pgn
-    // --out crates/engine/src/book/builtin.jjbook --min-games 3 --plies 20`.
+    // --out crates/engine/src/book/builtin.jjbook --min-games 2 --plies 20`.
     let games = pgn::read(SHIPPED_GAMES).expect("the shipped book's games read");
     let settings = BuildSettings {
-        min_games: 3,
+        min_games: 2,
         plies: 20,
         mirror: true,
     };
