@@ -20,9 +20,7 @@ cargo build --release -q
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 out=match-out
 mkdir -p "$out"
-# The shipped book is left out (UCCI turns it on by default): the openings are the match's, and
-# results stay comparable with those of builds that had no book.
-jj_opts=(option.usebook=false)
+jj_opts=()
 if [ "${EVALFILE:-}" = classical ]; then
   jj_opts+=("option.evalfile=<empty>")
 elif [ -n "${EVALFILE:-}" ]; then

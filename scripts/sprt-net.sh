@@ -33,9 +33,7 @@ done
 # The engine starts with the shipped net, so the classical side must be asked for by name.
 base_opts=("option.evalfile=<empty>")
 [ "$base" = classical ] || base_opts=("option.evalfile=$base")
-# UCCI's book is on by default: nets are compared by their play, without the shipped book.
-base_opts+=(option.usebook=false)
 "$out/jiangjun-net" match \
-  --engine name=net "cmd=$PWD/$out/jiangjun-net" proto=ucci "option.evalfile=$net" option.usebook=false \
+  --engine name=net "cmd=$PWD/$out/jiangjun-net" proto=ucci "option.evalfile=$net" \
   --engine name=base "cmd=$PWD/$out/jiangjun-net" proto=ucci "${base_opts[@]}" \
   --concurrency "${CONCURRENCY:-2}" --pgn "$out/net.pgn" --json "$out/net.json" "${extra[@]}"

@@ -19,8 +19,7 @@ has() { for a in "${extra[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; 
 has --tc || has --st || has --depth || has --nodes || extra+=(--tc 5+0.05)
 game=${GAME:-xiangqi}
 case "$game" in
-  # UCCI's book is on by default: a test of the engine's play leaves the shipped book out.
-  xiangqi) play=(proto=ucci option.usebook=false) ;;
+  xiangqi) play=(proto=ucci) ;;
   chess) play=(proto=uci arg=--game arg=chess) ;;
   *) echo "sprt.sh: GAME must be xiangqi or chess, not '$game'" >&2; exit 2 ;;
 esac

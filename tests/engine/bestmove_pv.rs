@@ -1,7 +1,7 @@
 //! `bestmove` is always the first move of the last line the engine showed: GUIs draw arrows and
 //! evaluation graphs from the last `info … pv`, and clients report its score with the move
 //! played. Checked along self-played games at random node and time limits, in both dialects,
-//! both games, one and two threads, MultiPV 1 and 3, and from a book.
+//! both games, one and two threads, MultiPV 1 and 3, and from a book (both dialects).
 
 use crate::common::{EnginePipe, Rng};
 
@@ -108,6 +108,17 @@ fn bestmove_starts_the_last_line_shown() {
         &[],
         12,
         51,
+    );
+    // UCCI shows book moves as lines, heaviest first: the move drawn must be the last one.
+    checked += check_games(
+        &[
+            "ucci",
+            "setoption bookfiles <builtin>",
+            "setoption bookvariety large",
+        ],
+        &[],
+        12,
+        52,
     );
     assert!(checked > 120, "only {checked} answers had a line to check");
 }

@@ -55,8 +55,6 @@ fn with_no_completed_iteration_the_first_legal_move_is_played() {
     let mut e = engine_panicking_at("1");
     e.send("ucci");
     e.wait_for("ucciok");
-    // The shipped book would answer this position without a search.
-    e.send("setoption usebook false");
     e.send("position startpos moves h2e2");
     e.send("go depth 4");
     let answer = e.wait_for("bestmove");

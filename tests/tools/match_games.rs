@@ -199,8 +199,6 @@ fn jiangjun_plays_itself_at_fixed_depth_in_both_protocols() {
             "name=jj-ucci",
             &format!("cmd={JIANGJUN}"),
             "proto=ucci",
-            // UCCI turns the shipped book on; UCI leaves it off: the same engine either way.
-            "option.usebook=false",
             "--engine",
             "name=jj-uci",
             &format!("cmd={JIANGJUN}"),

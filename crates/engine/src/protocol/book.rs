@@ -77,16 +77,6 @@ impl BookUse {
         }
     }
 
-    /// The settings a session starts with: the shipped book loaded (the `bookfiles`/`BookFile`
-    /// default), on or off as the dialect's default says.
-    pub fn shipped(enabled: bool) -> BookUse {
-        let mut use_ = BookUse::new(enabled);
-        if let Ok(book) = builtin::load(builtin::NAME) {
-            use_.books.push((builtin::NAME.to_string(), book));
-        }
-        use_
-    }
-
     /// Loads the books of a `;`-separated list of files (empty: no book), replacing those
     /// loaded before, for a session of `G`. A file that cannot be used is reported and left
     /// out; the others load.

@@ -155,18 +155,8 @@ pub fn table(hash_mb: usize, variant: GameKind) -> Vec<EngineOption> {
             },
         },
         EngineOption {
-            uci: offered(
-                "BookFile",
-                Type::Text {
-                    default: "<builtin>",
-                },
-            ),
-            ucci: offered(
-                "bookfiles",
-                Type::Text {
-                    default: "<builtin>",
-                },
-            ),
+            uci: offered("BookFile", Type::Text { default: "<empty>" }),
+            ucci: offered("bookfiles", Type::Text { default: "<empty>" }),
             ucci_rank: 5,
             apply: |_, v| match v {
                 Value::Text(t) => set(Setting::BookFiles(t.to_string())),
