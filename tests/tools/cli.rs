@@ -79,6 +79,27 @@ fn perft_bench_and_judge_as_readme_shows_them() {
     );
     let ruling = works(&["judge", "--fen", FEN, "--moves", "a0a9"]);
     assert_eq!(ruling, "black-loses: checkmate\n");
+    // Every tool takes a FEN as one argument or as its fields, and `startpos`.
+    let fields: Vec<&str> = FEN.split(' ').collect();
+    let one = works(&["perft", "2", "--fen", FEN]);
+    let mut args = vec!["perft", "2", "--fen"];
+    args.extend(&fields);
+    assert_eq!(works(&args), one);
+    let mut args = vec!["perft", "--fen"];
+    args.extend(&fields);
+    args.push("2");
+    assert_eq!(works(&args), one, "DEPTH after a six-field FEN");
+    let mut args = vec!["judge", "--moves", "a0a9", "--fen"];
+    args.extend(&fields);
+    assert_eq!(works(&args), ruling);
+    let mut args = vec!["book", "probe", "--fen"];
+    args.extend(&fields);
+    assert!(works(&args).contains("no book moves for 3k5/8R/"));
+    assert_eq!(
+        works(&["perft", "2", "--fen", "startpos"]),
+        works(&["perft", "2"])
+    );
+    refused(&["perft", "--fen", "startpos", "3"], "<DEPTH>");
     // --game xiangqi is the default, before or after the subcommand.
     assert!(works(&["--game", "xiangqi", "perft", "1"]).ends_with("total 44\n"));
     assert!(works(&["perft", "1", "--game", "xiangqi"]).ends_with("total 44\n"));

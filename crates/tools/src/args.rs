@@ -106,12 +106,27 @@ pub fn one_line(e: &clap::Error) -> String {
     line
 }
 
-/// A parser for a number in `lo..=hi` (integers or floats; NaN and infinities are refused).
 /// A tool's `--fen`, read the same way by every tool: the word `startpos`, or nothing at all,
 /// is the game's start position (`None`); anything else a FEN of it.
 pub fn given_fen(fen: Option<&str>) -> Option<&str> {
     fen.map(str::trim)
         .filter(|t| !t.is_empty() && *t != "startpos")
+}
+
+/// `--fen` as every tool takes it: a FEN as one argument or as its space-separated fields (a
+/// FEN has at most six, so a positional argument may follow them), or `startpos`.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct FenArg {
+    /// The position: a FEN as one argument or as its fields, or `startpos` (the default).
+    #[arg(long = "fen", num_args = 1..=6, value_name = "FEN", action = clap::ArgAction::Set)]
+    pub fields: Vec<String>,
+}
+
+impl FenArg {
+    /// The FEN given, its fields joined by spaces (`None` when `--fen` was not given).
+    pub fn text(&self) -> Option<String> {
+        (!self.fields.is_empty()).then(|| self.fields.join(" "))
+    }
 }
 
 /// The position of a tool's `--fen` (see `given_fen`).
@@ -122,6 +137,7 @@ pub fn position_from<G: jiangjun_rules::Game>(fen: Option<&str>) -> Result<G, St
     }
 }
 
+/// A parser for a number in `lo..=hi` (integers or floats; NaN and infinities are refused).
 pub fn number_in<T>(lo: T, hi: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
 where
     T: FromStr + PartialOrd + Display + Copy + Send + Sync,

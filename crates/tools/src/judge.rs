@@ -132,10 +132,8 @@ fn absolute(o: Outcome, to_move: Side, detail: Option<String>) -> Ruling {
     args_override_self = true
 )]
 pub struct JudgeArgs {
-    /// The position, as one argument or as its space-separated fields, or `startpos` (the
-    /// default).
-    #[arg(long, num_args = 1.., value_name = "FEN")]
-    fen: Vec<String>,
+    #[command(flatten)]
+    fen: crate::args::FenArg,
     /// Moves in ICCS (`h2e2`; chess: long algebraic, `e2e4`), as separate arguments or
     /// several in one. With --notation, Xiangqi moves may also be WXF (`C2.5`) or Chinese
     /// (`炮二平五`).
@@ -149,7 +147,7 @@ pub struct JudgeArgs {
 
 /// Prints the ruling on stdout; a bad FEN or an illegal move goes to stderr with exit code 2.
 pub fn run(args: &JudgeArgs, game: GameKind) -> ExitCode {
-    let given = args.fen.join(" ");
+    let given = args.fen.text().unwrap_or_default();
     let fen = crate::args::given_fen(Some(&given)).unwrap_or(match game {
         GameKind::Xiangqi => jiangjun_rules::xiangqi::START_FEN,
         GameKind::Chess => jiangjun_rules::chess::START_FEN,

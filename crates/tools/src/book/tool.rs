@@ -69,9 +69,8 @@ pub struct ProbeArgs {
     /// The book file (either format), or `<builtin>` for the book shipped inside jiangjun.
     #[arg(long, default_value = "<builtin>")]
     book: PathBuf,
-    /// The position: a FEN as one argument, or `startpos` (the default).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    fen: crate::args::FenArg,
 }
 
 pub fn run(a: &BookArgs) -> ExitCode {
@@ -122,7 +121,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 fn probe(a: &ProbeArgs) -> Result<(), String> {
     let pos: Position =
-        crate::args::position_from(a.fen.as_deref()).map_err(|e| format!("--fen: {e}"))?;
+        crate::args::position_from(a.fen.text().as_deref()).map_err(|e| format!("--fen: {e}"))?;
     let book = builtin::load(&a.book.to_string_lossy())
         .map_err(|e| format!("{}: {e}", a.book.display()))?;
     println!(

@@ -59,9 +59,8 @@ pub struct PlayArgs {
     /// (300+3: five minutes and three seconds a move).
     #[arg(long, value_name = "BASE+INC", value_parser = TimeControl::parse_tc)]
     tc: Option<TimeControl>,
-    /// Start from this position instead of the initial one.
-    #[arg(long, value_name = "FEN")]
-    fen: Option<String>,
+    #[command(flatten)]
+    fen: crate::args::FenArg,
     /// How moves are shown: iccs, wxf or chinese (any is read); chess: iccs shows long
     /// algebraic (e2e4), the others SAN (Nf3).
     #[arg(long, default_value = "chinese", value_parser = clap::value_parser!(Notation))]
@@ -231,12 +230,9 @@ pub fn run(args: &PlayArgs, game: GameKind) -> ExitCode {
 
 /// Reads lines until `quit`, Ctrl-D, Ctrl-C or the end of input.
 fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
-    let start = match &args.fen {
-        Some(f) => match G::from_fen(f) {
-            Ok(p) => p,
-            Err(e) => return crate::args::usage_error(Some("play"), &e.to_string()),
-        },
-        None => G::startpos(),
+    let start = match crate::args::position_from::<G>(args.fen.text().as_deref()) {
+        Ok(p) => p,
+        Err(e) => return crate::args::usage_error(Some("play"), &e),
     };
     let tc = args
         .tc
