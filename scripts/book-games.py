@@ -71,6 +71,8 @@ class Engine:
         found = {}
         while True:
             line = self.p.stdout.readline()
+            if not line:
+                sys.exit("the engine ended during a search")
             words = line.split()
             if words[:1] == ["bestmove"]:
                 return found
