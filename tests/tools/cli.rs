@@ -541,6 +541,51 @@ fn the_json_summary_is_strict_json_with_any_engine_name() {
     assert_eq!(v["sprt"], serde_json::Value::Null);
 }
 
+/// Piped, `play` shows the engine's thinking as plain lines, one per completed iteration
+/// (nothing redrawn, no key offered), and `--hide-thinking` leaves them out.
+#[test]
+fn play_shows_the_thinking_as_plain_lines_when_piped() {
+    let play = |extra: &[&str]| {
+        let out = Command::new(JIANGJUN)
+            .args([
+                "play",
+                "--side",
+                "black",
+                "--depth",
+                "3",
+                "--notation",
+                "iccs",
+            ])
+            .args(extra)
+            .current_dir(workdir("play-piped-thinking"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("jiangjun runs");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let shown = play(&[]);
+    for depth in 1..=3 {
+        assert!(
+            shown.contains(&format!("\n  depth {depth}, score ")),
+            "depth {depth}: {shown}"
+        );
+    }
+    assert!(
+        !shown.contains('\r') && !shown.contains("move now"),
+        "{shown}"
+    );
+    let first = shown.find("  depth 1, ").expect("thinking");
+    let played = shown.find("engine plays ").expect("a move");
+    assert!(
+        first < played,
+        "the thinking comes before the move: {shown}"
+    );
+    let hidden = play(&["--hide-thinking"]);
+    assert!(!hidden.contains("depth 1, score"), "{hidden}");
+    assert!(hidden.contains("engine plays "), "{hidden}");
+}
+
 /// `play` answers a line that is not UTF-8 like any unreadable entry, and the game goes on.
 #[test]
 fn play_carries_on_after_a_line_that_is_not_utf8() {

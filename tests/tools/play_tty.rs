@@ -323,3 +323,77 @@ fn another_engine_is_the_opponent_as_in_a_match() {
     tty.line("> ", "quit");
     assert_eq!(tty.exit_code(), Some(0));
 }
+
+#[test]
+fn the_engine_thinks_on_screen_and_moves_when_asked() {
+    // A minute a move: within the test's wait the engine moves only because a key asked it.
+    let mut tty = Tty::start(&["--side", "black", "--movetime", "60"]);
+    tty.expect("help lists the commands");
+    let live = tty.expect("[space: move now]  depth ");
+    assert!(live.contains("\rthinking "), "the time spent: {live}");
+    // A completed iteration: its depth, score and line in Chinese notation, redrawn in place.
+    let line = tty.expect("\x1b[K");
+    assert!(line.contains(", score "), "{line}");
+    assert!(line.chars().any(|c| "进退平".contains(c)), "{line}");
+    let asked = Instant::now();
+    tty.type_keys(" ");
+    let reply = tty.expect("Black> ");
+    assert!(
+        asked.elapsed() < Duration::from_secs(20),
+        "moved on the key, not at the end of its minute"
+    );
+    assert!(reply.contains("engine plays "), "{reply}");
+    assert!(
+        reply.contains("\r\x1b[Khelp") || reply.contains("\r\x1b[Kengine plays"),
+        "the live line is wiped before the move is printed: {reply}"
+    );
+    // The terminal reads lines again, and the key was not left over for the prompt.
+    tty.type_keys("fen\r");
+    let fen = tty.expect("Black> ");
+    assert!(fen.contains(" b"), "{fen}");
+    tty.type_keys("\x04");
+    assert_eq!(tty.exit_code(), Some(0));
+}
+
+#[test]
+fn the_clocks_tick_for_the_engine_and_in_the_persons_prompt() {
+    let mut tty = Tty::start(&["--side", "black", "--tc", "600"]);
+    // The engine's clock runs on the live line while it thinks.
+    tty.expect("clock: Red 9:59  Black 10:00");
+    tty.type_keys("m");
+    tty.expect("engine plays ");
+    // The person's clock is in the prompt, and a second later it is rewritten in place.
+    tty.expect("Black  10:00> ");
+    tty.expect("\x1b7\rBlack   9:59\x1b8");
+    tty.type_keys("\x04");
+    assert_eq!(tty.exit_code(), Some(0));
+}
+
+#[test]
+fn another_engine_thinks_on_screen_and_moves_when_asked() {
+    let cmd = format!("cmd={JIANGJUN}");
+    let args = [
+        "--side",
+        "black",
+        "--movetime",
+        "60",
+        "--engine",
+        "name=other",
+        &cmd,
+    ];
+    let mut tty = Tty::start(&args);
+    // Its info lines, read from its UCCI output and shown in the game's notation.
+    let line = tty.expect(", score ");
+    assert!(line.contains("depth "), "{line}");
+    tty.expect("\x1b[K");
+    let asked = Instant::now();
+    tty.type_keys("\r");
+    let reply = tty.expect("Black> ");
+    assert!(
+        asked.elapsed() < Duration::from_secs(20),
+        "stopped on the key"
+    );
+    assert!(reply.contains("engine 'other' plays "), "{reply}");
+    tty.type_keys("\x04");
+    assert_eq!(tty.exit_code(), Some(0));
+}

@@ -246,7 +246,7 @@ impl<M: Copy> Candidates<M> {
 /// One search of `pos` at a limited strength, on one thread, for a program that plays people
 /// without the protocol (`jiangjun play`): the strength's lines within its node budget (and
 /// `limits`), one of them picked as the engine's `Skill Level` picks (`seed` draws it). The
-/// report carries the picked move, its ponder move and score.
+/// report carries the picked move, its ponder move and score. Every event goes on to `emit`.
 pub fn search_at_strength<G: crate::game::EngineGame>(
     pos: G,
     limits: &crate::time::Limits,
@@ -254,6 +254,7 @@ pub fn search_at_strength<G: crate::game::EngineGame>(
     stop: &std::sync::atomic::AtomicBool,
     strength: &Strength,
     seed: u64,
+    emit: &(dyn Fn(crate::search::Event<G::Move>) + Sync),
 ) -> crate::search::Report<G::Move> {
     use jiangjun_rules::{GenKind, MoveList};
     let mut limits = limits.clone();
@@ -266,14 +267,15 @@ pub fn search_at_strength<G: crate::game::EngineGame>(
     pos.generate(GenKind::All, &mut list);
     let root = list.as_slice().to_vec();
     let candidates = std::sync::Mutex::new(Candidates::default());
-    let emit = |e: crate::search::Event<G::Move>| {
+    let record = |e: crate::search::Event<G::Move>| {
         if let crate::search::Event::Info(i) = &e
             && let Ok(mut c) = candidates.lock()
         {
             c.record(i);
         }
+        emit(e);
     };
-    let mut report = crate::search::search_lines(pos, root, &limits, tt, stop, LINES, &emit);
+    let mut report = crate::search::search_lines(pos, root, &limits, tt, stop, LINES, &record);
     let picked = candidates
         .lock()
         .ok()

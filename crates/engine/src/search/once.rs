@@ -12,21 +12,23 @@ use std::time::Duration;
 /// One untimed search of `pos` on one thread to `limits` (a depth or a node count), over all
 /// legal moves, with no events: the way tools (bench, self-play) ask the search for a move.
 pub fn search_once<G: EngineGame>(pos: G, limits: &Limits, tt: &Tt) -> Report<G::Move> {
-    search_once_until(pos, limits, tt, &AtomicBool::new(false))
+    search_once_until(pos, limits, tt, &AtomicBool::new(false), &|_| {})
 }
 
 /// `search_once` that also ends when `stop` is raised (from another thread or a signal
-/// handler), with the best move found so far.
+/// handler), with the best move found so far, and reports its iterations to `emit` (`play`
+/// shows them as the engine thinks).
 pub fn search_once_until<G: EngineGame>(
     pos: G,
     limits: &Limits,
     tt: &Tt,
     stop: &AtomicBool,
+    emit: &(dyn Fn(Event<G::Move>) + Sync),
 ) -> Report<G::Move> {
     let mut list = MoveList::new(G::NULL_MOVE);
     pos.generate(GenKind::All, &mut list);
     let root_moves = list.as_slice().to_vec();
-    search_lines(pos, root_moves, limits, tt, stop, 1, &|_| {})
+    search_lines(pos, root_moves, limits, tt, stop, 1, emit)
 }
 
 /// A search of `pos` on one thread over `root_moves` to `limits`, with `tt`, until `stop` is

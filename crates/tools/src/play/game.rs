@@ -38,6 +38,28 @@ pub fn side_name<G: Playable>(side: Side) -> &'static str {
     G::SIDE_NAMES[side.index()]
 }
 
+/// A principal variation from `pos` as the player reads it, each move written in the
+/// position it is played from; it stops at the first move that is not legal there (a line
+/// another engine sent may be wrong).
+pub fn line_text<G: Playable>(
+    pos: &G,
+    line: impl IntoIterator<Item = G::Move>,
+    notation: Notation,
+) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::new();
+    for m in line {
+        let mut legal = MoveList::new(G::NULL_MOVE);
+        pos.generate(GenKind::All, &mut legal);
+        if !legal.iter().any(|l| l == m) {
+            break;
+        }
+        words.push(pos.write(m, notation));
+        pos.make(m);
+    }
+    words.join(" ")
+}
+
 impl Playable for Xiangqi {
     const SIDE_NAMES: [&'static str; 2] = ["Red", "Black"];
     const MOVE_EXAMPLES: &'static str = "h2e2, H2-E2, C2.5, 炮二平五, 马8进7, 前车进一";

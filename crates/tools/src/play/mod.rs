@@ -5,13 +5,18 @@
 //! gets the notation module's message and the game goes on. `PlaySession` does the work line by
 //! line and returns text, so that tests drive it without a terminal; `run` only moves lines
 //! between it and the terminal, through rustyline (line editing, history, Ctrl-R) when stdin
-//! is a terminal and plain line reading when it is not.
+//! is a terminal and plain line reading when it is not. While a side thinks the screen is
+//! live: the engine's search and clocks on a redrawn line (`live`), a key to make it move now
+//! (`keys`), a person's clock ticking in the prompt (`prompt`).
 
 mod board;
 mod chess_board;
 mod ctrl_c;
 mod game;
+mod keys;
+mod live;
 mod opponent;
+mod prompt;
 mod record;
 mod session;
 mod timing;
@@ -77,6 +82,10 @@ pub struct PlayArgs {
     /// How the built-in engine evaluates (default: as the protocol engine does).
     #[command(flatten)]
     eval: crate::args::EvalArgs,
+    /// Do not show the engine's search while it thinks (the clocks still tick on a
+    /// terminal).
+    #[arg(long)]
+    hide_thinking: bool,
 }
 
 /// The commands of a game, for `help` in the game and for `jiangjun play --help`.
@@ -96,12 +105,28 @@ macro_rules! in_game_commands {
     };
 }
 
-const HELP: &str = concat!("or a command:\n", in_game_commands!());
+/// What the screen does while a side thinks.
+macro_rules! while_thinking {
+    () => {
+        "While the engine thinks, its search is shown as it deepens (depth, score, line) with \
+         the clocks; on a terminal the line is redrawn in place and space, Enter or m makes \
+         the engine move now (Unix terminals). In a timed game your clock ticks in the prompt."
+    };
+}
+
+const HELP: &str = concat!(
+    "or a command:\n",
+    in_game_commands!(),
+    "\n",
+    while_thinking!()
+);
 
 const AFTER_HELP: &str = concat!(
     "In the game, type a move (h2e2, H2-E2, C2.5, 炮二平五, 马8进7, 前车进一; chess: e2e4, Nf3) \
      or a command:\n",
     in_game_commands!(),
+    "\n\n",
+    while_thinking!(),
     "\n\nExamples:\n  \
      jiangjun play                          you play Red, the engine searches to depth 7\n  \
      jiangjun play --side black --elo 1800  the engine opens, at about 1800 Elo\n  \
@@ -171,9 +196,13 @@ impl<G: Playable> PlaySession<G> {
     }
 }
 
-/// Where lines come from: rustyline on a terminal, plain lines from a pipe or a file.
+/// Where lines come from: rustyline on a terminal (with the helper that keeps a clock in
+/// the prompt ticking), plain lines from a pipe or a file.
 enum Input {
-    Editor(Box<rustyline::DefaultEditor>),
+    Editor(
+        Box<rustyline::Editor<prompt::Helper, rustyline::history::DefaultHistory>>,
+        prompt::Helper,
+    ),
     Lines(std::io::StdinLock<'static>),
 }
 
@@ -185,25 +214,34 @@ impl Input {
                 .max_history_size(1000)
                 .map(|b| b.build());
             if let Ok(c) = config
-                && let Ok(editor) = rustyline::DefaultEditor::with_config(c)
+                && let Ok(mut editor) = rustyline::Editor::with_config(c)
             {
-                return Input::Editor(Box::new(editor));
+                let helper = prompt::Helper::default();
+                editor.set_helper(Some(helper.clone()));
+                return Input::Editor(Box::new(editor), helper);
             }
         }
         Input::Lines(std::io::stdin().lock())
     }
 
     /// The next line, or `None` at the end of input (Ctrl-D), on Ctrl-C or on an error.
-    fn next(&mut self, prompt: &str) -> Option<String> {
+    /// With a `clock`, the prompt is the clock's and it ticks while the line is typed.
+    fn next(&mut self, prompt: &str, clock: Option<timing::ClockView>) -> Option<String> {
         match self {
-            Input::Editor(editor) => match editor.readline(prompt) {
-                Ok(line) => Some(line),
-                Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
-                Err(e) => {
-                    log::warn!("play: reading the terminal: {e}");
-                    None
+            Input::Editor(editor, helper) => {
+                let read = match clock {
+                    Some(c) => helper.ticking(c, || editor.readline(&prompt::text(&c))),
+                    None => editor.readline(prompt),
+                };
+                match read {
+                    Ok(line) => Some(line),
+                    Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
+                    Err(e) => {
+                        log::warn!("play: reading the terminal: {e}");
+                        None
+                    }
                 }
-            },
+            }
             Input::Lines(stdin) => {
                 // Bytes, not `lines()`: a line that is not UTF-8 (a terminal in another
                 // encoding, a stray paste) must be answered like any unreadable entry.
@@ -270,7 +308,13 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
         }
         _ => return crate::args::usage_error(Some("play"), "one --engine at most"),
     }
-    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let terminal = std::io::stdout().is_terminal();
+    session.live = Some(live::Live {
+        terminal,
+        keys: terminal && std::io::stdin().is_terminal(),
+        thinking: !args.hide_thinking,
+    });
+    let colour = terminal && std::env::var_os("NO_COLOR").is_none();
     session.style = board::Style {
         colour,
         ascii: args.ascii,
@@ -280,11 +324,15 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
     if let Some(s) = &session.strength {
         let _ = writeln!(out, "jiangjun plays at {}", s.describe());
     }
-    let _ = writeln!(out, "help lists the commands\n{}", session.engine_moves());
+    // Said before the engine's first move, which may take a while (it opens when it plays
+    // Red) and is shown live meanwhile.
+    let _ = writeln!(out, "help lists the commands");
+    let _ = out.flush();
+    let _ = writeln!(out, "{}", session.engine_moves());
     let _ = out.flush();
     let mut input = Input::open();
     while !session.interrupted()
-        && let Some(line) = input.next(&session.prompt())
+        && let Some(line) = input.next(&session.prompt(), session.prompt_clock())
     {
         match session.handle(&line) {
             Reply::Quit => break,
@@ -297,7 +345,7 @@ fn run_game<G: Playable + EngineGame>(args: &PlayArgs) -> ExitCode {
     }
     if session.interrupted() {
         let _ = writeln!(out, "interrupted: the engine's search was stopped");
-    } else if let Input::Editor(_) = input {
+    } else if let Input::Editor(..) = input {
         let _ = writeln!(out);
     }
     if let Some(message) = session.autosave() {

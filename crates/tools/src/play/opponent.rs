@@ -4,13 +4,17 @@
 //! move is checked by the rules core like a person's; a move the rules refuse, a crash or a
 //! hang ends the game against it, as the match runner would rule.
 
-use super::game::Playable;
-use super::session::Ending;
+use super::game::{Playable, line_text};
+use super::session::{Ending, thinking_text};
 use crate::arbiter::EngineMoveError;
 use crate::arbiter::game::{Termination, go_limits};
-use crate::process::{EngineProcess, EngineSpec, Fault, MATE, Reply, Score, Suffix};
+use crate::process::{
+    EngineProcess, EngineSpec, Fault, MATE, Reply, Score, Suffix, parse_depth, parse_score,
+};
 use jiangjun_rules::Side;
+use jiangjun_rules::xiangqi::notation::Notation;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// What the other engine's turn came to.
@@ -19,6 +23,14 @@ pub enum Turn<M> {
     /// The engine lost the game (resigned, crashed, hung, or answered a move the rules
     /// refuse); the text says why.
     Over(Ending, String),
+}
+
+/// How a turn of the other engine is watched: the flag the move-now key raises, where its
+/// thinking goes, and the notation to show its lines in.
+pub struct Watching<'a> {
+    pub stop: &'a AtomicBool,
+    pub report: &'a (dyn Fn(String) + Sync),
+    pub notation: Notation,
 }
 
 /// A started engine process.
@@ -46,13 +58,15 @@ impl Opponent {
         let _ = self.engine.new_game();
     }
 
-    /// Asks for a move in `pos`, reached by `moves` from `start`.
+    /// Asks for a move in `pos`, reached by `moves` from `start`; with `watching`, its
+    /// `info` lines are shown and the key can make it move now (`stop`).
     pub fn think<G: Playable>(
         &mut self,
         start: &G,
         moves: &[G::Move],
         pos: &G,
         timing: &super::timing::Timing,
+        watching: Option<Watching<'_>>,
     ) -> Turn<G::Move> {
         let spec = Arc::clone(&self.engine.spec);
         let side = pos.side_to_move();
@@ -78,7 +92,20 @@ impl Opponent {
             };
             Turn::Over(ending, format!("engine '{}' {why}", spec.name))
         };
-        let answer = match self.engine.think(&position, &go, timing.wait_limit(side)) {
+        let limit = timing.wait_limit(side);
+        let thought = match &watching {
+            Some(w) => {
+                let mut on_info = |line: &str| {
+                    if let Some(text) = thinking::<G>(pos, line, spec.rank_base, w.notation) {
+                        (w.report)(text);
+                    }
+                };
+                self.engine
+                    .think_watched(&position, &go, limit, &mut on_info, Some(w.stop))
+            }
+            None => self.engine.think(&position, &go, limit),
+        };
+        let answer = match thought {
             Ok(a) => a,
             Err(Fault::Timeout) => {
                 let _ = self.engine.stop(Duration::from_secs(1));
@@ -106,6 +133,32 @@ impl Opponent {
             }
         }
     }
+}
+
+/// An engine's `info` line as the live display shows it: its depth, score and line in the
+/// game's notation; `None` for lines without a depth and a score, and for the second and
+/// later lines of a MultiPV search.
+fn thinking<G: Playable>(pos: &G, line: &str, rank_base: u8, notation: Notation) -> Option<String> {
+    let mut words = line.split_whitespace();
+    if let Some(n) = words.clone().skip_while(|w| *w != "multipv").nth(1)
+        && n != "1"
+    {
+        return None;
+    }
+    let (depth, score) = (parse_depth(line)?, parse_score(line)?);
+    let mut at = pos.clone();
+    let pv = words
+        .by_ref()
+        .skip_while(|w| *w != "pv")
+        .skip(1)
+        .map_while(|w| {
+            let m = at.engine_move(w, rank_base).ok()?;
+            at.make(m);
+            Some(m)
+        });
+    let pv: Vec<G::Move> = pv.collect();
+    let text = line_text(pos, pv, notation);
+    Some(thinking_text(depth, &describe_score(Some(score)), &text))
 }
 
 /// An engine's reported score as a player reads it.

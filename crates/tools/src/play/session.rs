@@ -5,16 +5,16 @@
 
 use super::board::Style;
 use super::ctrl_c::CtrlC;
-use super::game::{Playable, side_name};
-use super::opponent::{self, Opponent, Turn};
-use super::timing::Timing;
+use super::game::{Playable, line_text, side_name};
+use super::live::Live;
+use super::opponent::{self, Opponent, Turn, Watching};
+use super::timing::{ClockView, Timing};
 use crate::arbiter::game::Termination;
 use crate::clock::{Tick, TimeControl};
 use clap::ValueEnum;
 use jiangjun_engine::engine::strength::{Strength, search_at_strength};
 use jiangjun_engine::evaluation::Evaluation;
-use jiangjun_engine::search::ShownScore;
-use jiangjun_engine::search::search_once_until;
+use jiangjun_engine::search::{Event, ShownScore, search_once_until};
 use jiangjun_engine::time::Limits;
 use jiangjun_engine::tt::Tt;
 use jiangjun_rules::xiangqi::notation::Notation;
@@ -96,12 +96,22 @@ impl Thought {
         if self.depth == 0 {
             return "only move".to_string();
         }
-        match ShownScore::from_internal(self.score) {
-            ShownScore::Cp(cp) => format!("score {cp:+}, depth {}", self.depth),
-            ShownScore::Mate(n) if n > 0 => format!("mate in {n}, depth {}", self.depth),
-            ShownScore::Mate(n) => format!("mated in {}, depth {}", -n, self.depth),
-        }
+        format!("{}, depth {}", score_text(self.score), self.depth)
     }
+}
+
+/// "score +35", "mate in 3" or "mated in 2": a search score as a player reads it.
+fn score_text(score: i32) -> String {
+    match ShownScore::from_internal(score) {
+        ShownScore::Cp(cp) => format!("score {cp:+}"),
+        ShownScore::Mate(n) if n > 0 => format!("mate in {n}"),
+        ShownScore::Mate(n) => format!("mated in {}", -n),
+    }
+}
+
+/// One completed iteration as the live display shows it: "depth 9, score +35: 炮二平五 马8进7".
+pub fn thinking_text(depth: u32, score: &str, line: &str) -> String {
+    format!("depth {depth}, {score}: {line}")
 }
 
 /// One game in progress.
@@ -127,6 +137,9 @@ pub struct PlaySession<G: Playable> {
     pub strength: Option<Strength>,
     /// The start and moves as last saved or loaded: a game that differs is saved on leaving.
     pub(super) saved: Option<(String, Vec<G::Move>)>,
+    /// How the engine's turns are shown as they happen (`None`: not at all; the terminal's
+    /// program sets it, tests drive none).
+    pub(super) live: Option<Live>,
 }
 
 impl<G: Playable> PlaySession<G> {
@@ -150,6 +163,7 @@ impl<G: Playable> PlaySession<G> {
             ctrl_c: None,
             strength: None,
             saved: None,
+            live: None,
         };
         s.judge();
         s
@@ -234,13 +248,41 @@ impl<G: Playable> PlaySession<G> {
         format!("{}'s flag fell", side_name::<G>(loser))
     }
 
-    /// Searches the position to `limits` on one thread.
+    /// The clocks as the live display shows them while the side to move thinks.
+    fn clock_view(&self) -> Option<ClockView> {
+        self.timing.view(self.pos.side_to_move(), G::SIDE_NAMES)
+    }
+
+    /// The clock a person's prompt carries: theirs, while it runs (timed games only).
+    pub fn prompt_clock(&self) -> Option<ClockView> {
+        match self.ended.is_none() && self.human_to_move() {
+            true => self.clock_view(),
+            false => None,
+        }
+    }
+
+    /// Searches the position to `limits` on one thread, its iterations shown live.
     pub(super) fn think(&self, limits: &Limits) -> (Option<G::Move>, Thought) {
         let pos = self.pos.clone();
         log::debug!("play: searching");
-        let search = |stop: &AtomicBool| match &self.strength {
-            Some(s) => search_at_strength(pos, limits, &self.tt, stop, s, seed()),
-            None => search_once_until(pos, limits, &self.tt, stop),
+        let (shown, notation) = (&self.pos, self.notation);
+        let run = |stop: &AtomicBool, emit: &(dyn Fn(Event<G::Move>) + Sync)| match &self.strength {
+            Some(s) => search_at_strength(pos, limits, &self.tt, stop, s, seed(), emit),
+            None => search_once_until(pos, limits, &self.tt, stop, emit),
+        };
+        let search = |stop: &AtomicBool| match &self.live {
+            Some(live) => live.watch(stop, self.clock_view(), |report| {
+                let emit = |e: Event<G::Move>| {
+                    if let Event::Info(i) = e
+                        && i.multipv == 1
+                    {
+                        let line = line_text(shown, i.pv.iter().copied(), notation);
+                        report(thinking_text(i.depth, &score_text(i.score), &line));
+                    }
+                };
+                run(stop, &emit)
+            }),
+            None => run(stop, &|_| {}),
         };
         let report = match &self.ctrl_c {
             Some(c) => c.during_search(search),
@@ -259,10 +301,27 @@ impl<G: Playable> PlaySession<G> {
         let mut out = String::new();
         while !self.human_to_move() && self.ended.is_none() {
             let side = self.pos.side_to_move();
+            let clocks = self.clock_view();
             let (m, who, said) = match self.opponent.as_mut() {
                 Some(o) if opponent::plays(self.seat, side) => {
                     let who = format!("engine '{}'", o.name());
-                    match o.think(&self.start, &self.moves, &self.pos, &self.timing) {
+                    let (start, moves, pos, timing) =
+                        (&self.start, &self.moves, &self.pos, &self.timing);
+                    let turn = match &self.live {
+                        Some(live) => {
+                            let stop = AtomicBool::new(false);
+                            live.watch(&stop, clocks, |report| {
+                                let watching = Watching {
+                                    stop: &stop,
+                                    report,
+                                    notation: self.notation,
+                                };
+                                o.think(start, moves, pos, timing, Some(watching))
+                            })
+                        }
+                        None => o.think(start, moves, pos, timing, None),
+                    };
+                    match turn {
                         Turn::Move(m, score) => (m, who, opponent::describe_score(score)),
                         Turn::Over(ending, why) => {
                             self.ended = Some(ending);

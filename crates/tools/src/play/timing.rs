@@ -148,25 +148,65 @@ impl Timing {
 
     /// Both clocks, Red's (White's) first, named as the game names its sides, with the time of
     /// the turn in progress taken off the side to move (`None` when the game has no clocks).
-    pub fn show(&self, to_move: Side, running: bool, names: [&str; 2]) -> Option<String> {
-        if !self.people_timed() {
-            return None;
+    pub fn show(&self, to_move: Side, running: bool, names: [&'static str; 2]) -> Option<String> {
+        let mut view = self.view(to_move, names)?;
+        if !running {
+            view.running = None;
         }
-        let left = |side: Side| {
-            let ms = self.clocks[side.index()].remaining_ms;
-            let spent = self.turn_start.elapsed().as_millis() as u64;
-            match running && side == to_move {
-                true => ms.saturating_sub(spent),
-                false => ms,
-            }
-        };
-        Some(format!(
+        Some(view.line())
+    }
+
+    /// The clocks as a display thread holds them while the session is busy: a copy that
+    /// goes on ticking for the side to move (`None` when the game has no clocks).
+    pub fn view(&self, to_move: Side, names: [&'static str; 2]) -> Option<ClockView> {
+        self.people_timed().then(|| ClockView {
+            left_ms: [0, 1].map(|i| self.clocks[i].remaining_ms),
+            running: Some((to_move, self.turn_start)),
+            names,
+        })
+    }
+}
+
+/// Both clocks at one moment, and which of them runs from when: what the live display
+/// redraws, without a borrow of the session.
+#[derive(Copy, Clone, Debug)]
+pub struct ClockView {
+    left_ms: [u64; 2],
+    running: Option<(Side, Instant)>,
+    names: [&'static str; 2],
+}
+
+impl ClockView {
+    /// What `side` has left now.
+    pub fn left_ms(&self, side: Side) -> u64 {
+        let ms = self.left_ms[side.index()];
+        match self.running {
+            Some((s, since)) if s == side => ms.saturating_sub(since.elapsed().as_millis() as u64),
+            _ => ms,
+        }
+    }
+
+    /// "clock: Red 4:53  Black 5:00".
+    pub fn line(&self) -> String {
+        format!(
             "clock: {} {}  {} {}",
-            names[0],
-            clock_text(left(Side::Red)),
-            names[1],
-            clock_text(left(Side::Black))
-        ))
+            self.names[0],
+            clock_text(self.left_ms(Side::Red)),
+            self.names[1],
+            clock_text(self.left_ms(Side::Black))
+        )
+    }
+
+    /// The name of the side whose clock runs (Red's when none does).
+    pub fn running_name(&self) -> &'static str {
+        self.names[self.running.map_or(Side::Red, |(s, _)| s).index()]
+    }
+
+    /// The running side's clock, six columns wide (right-aligned), for the prompt: its
+    /// width stays the same while it ticks down, so that it can be rewritten in place.
+    pub fn own(&self) -> String {
+        let side = self.running.map_or(Side::Red, |(s, _)| s);
+        format!("{:>6}", clock_text(self.left_ms(side)))
     }
 }
 

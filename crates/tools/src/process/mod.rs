@@ -10,6 +10,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -385,16 +386,48 @@ impl EngineProcess {
 
     /// Sends `position` and `go`, and waits up to `limit` for the answer.
     pub fn think(&mut self, position: &str, go: &str, limit: Duration) -> Result<Answer, Fault> {
+        self.think_watched(position, go, limit, &mut |_| {}, None)
+    }
+
+    /// `think` that hands each `info` line to `on_info` as it comes, and sends `stop` once
+    /// when `stop` is raised (a person asked for the move now); the answer is then the move
+    /// the engine gives on `stop`, within the same `limit`. Without a `stop` flag the wait
+    /// is one wait to the deadline, as the match runner has it.
+    pub fn think_watched(
+        &mut self,
+        position: &str,
+        go: &str,
+        limit: Duration,
+        on_info: &mut dyn FnMut(&str),
+        stop: Option<&AtomicBool>,
+    ) -> Result<Answer, Fault> {
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
         let deadline = start + limit;
         let (mut score, mut depth) = (None, None);
+        let mut stop_sent = false;
         loop {
-            let line = self.recv(deadline)?;
+            let line = if stop_sent || stop.is_none() {
+                self.recv(deadline)?
+            } else {
+                // Short waits, so that a raised `stop` is seen within a few milliseconds.
+                let slice = deadline.min(Instant::now() + STOP_POLL);
+                match self.recv(slice) {
+                    Err(Fault::Timeout) if Instant::now() < deadline => {
+                        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                            self.send("stop")?;
+                            stop_sent = true;
+                        }
+                        continue;
+                    }
+                    other => other?,
+                }
+            };
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {
+                    on_info(&line);
                     if let Some(s) = parse_score(&line) {
                         score = Some(s);
                         depth = parse_depth(&line);
@@ -469,13 +502,16 @@ impl Drop for EngineProcess {
     }
 }
 
-/// The score in an `info` line: `score cp N`, `score mate N` (UCI) or `score N` (UCCI).
+/// How often `think_watched` looks at its stop flag.
+const STOP_POLL: Duration = Duration::from_millis(10);
+
 /// The `depth` of an `info` line.
 pub fn parse_depth(line: &str) -> Option<u32> {
     let mut words = line.split_whitespace().skip_while(|w| *w != "depth");
     words.nth(1)?.parse().ok()
 }
 
+/// The score in an `info` line: `score cp N`, `score mate N` (UCI) or `score N` (UCCI).
 pub fn parse_score(line: &str) -> Option<Score> {
     let mut words = line
         .split_whitespace()
