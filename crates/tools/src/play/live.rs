@@ -11,6 +11,7 @@ use super::timing::ClockView;
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How often the terminal's line is redrawn, and how long a key poll waits.
@@ -54,14 +55,15 @@ impl Live {
             return think(&report);
         }
         let latest = Mutex::new(String::new());
-        let done = AtomicBool::new(false);
+        let (done, ended) = mpsc::channel::<()>();
         let started = Instant::now();
+        let latest = &latest;
         std::thread::scope(|scope| {
-            scope.spawn(|| {
+            scope.spawn(move || {
                 let keys = if self.keys { KeyReader::open() } else { None };
                 let mut shown = String::new();
                 let mut drawn_at: Option<Instant> = None;
-                while !done.load(Ordering::Acquire) {
+                loop {
                     if drawn_at.is_none_or(|t| t.elapsed() >= REDRAW) {
                         let thinking = latest.lock().map(|l| l.clone()).unwrap_or_default();
                         let line =
@@ -74,13 +76,23 @@ impl Live {
                         }
                         drawn_at = Some(Instant::now());
                     }
-                    match &keys {
-                        Some(k) if k.move_now(TICK) => {
-                            log::debug!("play: moving now, as asked");
-                            stop.store(true, Ordering::SeqCst);
+                    // The wait: for a key (a poll of stdin), else for the turn to end (the
+                    // sender dropped), which then ends the thread at once.
+                    let turn_over = match &keys {
+                        Some(k) => {
+                            if k.move_now(TICK) {
+                                log::debug!("play: moving now, as asked");
+                                stop.store(true, Ordering::SeqCst);
+                            }
+                            matches!(ended.try_recv(), Err(TryRecvError::Disconnected))
                         }
-                        Some(_) => {}
-                        None => std::thread::sleep(TICK),
+                        None => matches!(
+                            ended.recv_timeout(TICK),
+                            Err(RecvTimeoutError::Disconnected)
+                        ),
+                    };
+                    if turn_over {
+                        break;
                     }
                 }
                 if !shown.is_empty() {
@@ -97,7 +109,7 @@ impl Live {
                 }
             };
             let answer = think(&report);
-            done.store(true, Ordering::Release);
+            drop(done);
             answer
         })
     }

@@ -13,6 +13,7 @@ use super::timing::ClockView;
 use std::borrow::Cow;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -92,16 +93,17 @@ impl Helper {
         }
         screen.ours.store(true, Ordering::Relaxed);
         screen.typed.store(0, Ordering::Relaxed);
-        let done = AtomicBool::new(false);
+        // The line read ends the thread at once (the sender is dropped), so that no wait of
+        // the thread's is charged to the person's clock.
+        let (done, ended) = mpsc::channel::<()>();
         let answer = std::thread::scope(|scope| {
-            scope.spawn(|| {
+            scope.spawn(move || {
                 let mut shown = body(&clock);
-                while !done.load(Ordering::Acquire) {
-                    std::thread::sleep(TICK);
+                while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(TICK) {
                     let now = body(&clock);
                     let visible = screen.ours.load(Ordering::Relaxed)
                         && screen.typed.load(Ordering::Relaxed) <= LONGEST_LINE;
-                    if now != shown && visible && !done.load(Ordering::Acquire) {
+                    if now != shown && visible {
                         let mut out = std::io::stdout().lock();
                         let _ = out.write_all(format!("\x1b7\r{now}\x1b8").as_bytes());
                         let _ = out.flush();
@@ -110,7 +112,7 @@ impl Helper {
                 }
             });
             let answer = read();
-            done.store(true, Ordering::Release);
+            drop(done);
             answer
         });
         if let Ok(mut c) = screen.clock.lock() {
