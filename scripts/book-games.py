@@ -30,6 +30,22 @@ def games(text):
         yield tags, [w for w in body.split() if re.fullmatch(r"[A-I]\d-[A-I]\d", w)]
 
 
+def pgn(played):
+    """(tags, moves) games as the PGN a book is built from: the kept tags, numbered moves, the
+    result."""
+    out = []
+    for tags, moves in played:
+        head = [f'[{k} "{tags[k]}"]' for k in KEEP if k in tags]
+        words = []
+        for i, m in enumerate(moves):
+            if i % 2 == 0:
+                words.append(f"{i // 2 + 1}.")
+            words.append(m)
+        words.append(tags["Result"])
+        out.append("\n".join(head) + "\n" + " ".join(words) + "\n")
+    return "\n".join(out)
+
+
 def uci(move):
     return move.replace("-", "").lower()
 
@@ -137,17 +153,7 @@ def main():
                     cut += 1
                     break
         print(f"{len(asked)} positions searched to depth {a.depth}; {cut} games cut", file=sys.stderr)
-    out = []
-    for tags, moves in played:
-        head = [f'[{k} "{tags[k]}"]' for k in KEEP if k in tags]
-        words = []
-        for i, m in enumerate(moves):
-            if i % 2 == 0:
-                words.append(f"{i // 2 + 1}.")
-            words.append(m)
-        words.append(tags["Result"])
-        out.append("\n".join(head) + "\n" + " ".join(words) + "\n")
-    sys.stdout.write("\n".join(out))
+    sys.stdout.write(pgn(played))
 
 
 if __name__ == "__main__":

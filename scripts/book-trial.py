@@ -118,21 +118,14 @@ def main():
             side = "Red" if ply % 2 == 0 else "Black"
             print(f"{' '.join(line)}: {side} {mover:g}/{n} {'kept' if keep else 'cut'}",
                   file=sys.stderr, flush=True)
-    out = []
+    cut = []
     for tags, moves in played:
         for k in range(1, len(moves) + 1):
             if canon(moves[:k]) in dropped:
                 moves = moves[: k - 1]
                 break
-        head = [f'[{key} "{tags[key]}"]' for key in book_games.KEEP if key in tags]
-        words = []
-        for i, m in enumerate(moves):
-            if i % 2 == 0:
-                words.append(f"{i // 2 + 1}.")
-            words.append(m)
-        words.append(tags["Result"])
-        out.append("\n".join(head) + "\n" + " ".join(words) + "\n")
-    sys.stdout.write("\n".join(out))
+        cut.append((tags, moves))
+    sys.stdout.write(book_games.pgn(cut))
 
 
 if __name__ == "__main__":
