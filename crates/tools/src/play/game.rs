@@ -49,9 +49,7 @@ pub fn line_text<G: Playable>(
     let mut pos = pos.clone();
     let mut words = Vec::new();
     for m in line {
-        let mut legal = MoveList::new(G::NULL_MOVE);
-        pos.generate(GenKind::All, &mut legal);
-        if !legal.iter().any(|l| l == m) {
+        if !pos.is_legal(m) {
             break;
         }
         words.push(pos.write(m, notation));

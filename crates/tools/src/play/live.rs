@@ -115,6 +115,11 @@ impl Live {
     }
 }
 
+/// One completed iteration as the display shows it: "depth 9, score +35: 炮二平五 马8进7".
+pub fn thinking_text(depth: u32, score: &str, line: &str) -> String {
+    format!("depth {depth}, {score}: {line}")
+}
+
 /// The redrawn line: the clocks (or, untimed, the time spent), the thinking, the key.
 fn status_line(clocks: Option<ClockView>, spent: Duration, thinking: &str, key: bool) -> String {
     let mut line = match clocks {

@@ -4,8 +4,9 @@
 //! move is checked by the rules core like a person's; a move the rules refuse, a crash or a
 //! hang ends the game against it, as the match runner would rule.
 
-use super::game::{Playable, line_text};
-use super::session::{Ending, thinking_text};
+use super::game::Playable;
+use super::live::thinking_text;
+use super::session::Ending;
 use crate::arbiter::EngineMoveError;
 use crate::arbiter::game::{Termination, go_limits};
 use crate::process::{
@@ -139,26 +140,31 @@ impl Opponent {
 /// game's notation; `None` for lines without a depth and a score, and for the second and
 /// later lines of a MultiPV search.
 fn thinking<G: Playable>(pos: &G, line: &str, rank_base: u8, notation: Notation) -> Option<String> {
-    let mut words = line.split_whitespace();
-    if let Some(n) = words.clone().skip_while(|w| *w != "multipv").nth(1)
+    let words = || line.split_whitespace();
+    if let Some(n) = words().skip_while(|w| *w != "multipv").nth(1)
         && n != "1"
     {
         return None;
     }
     let (depth, score) = (parse_depth(line)?, parse_score(line)?);
+    // Each move read in the position it is played from, which refuses one that is not
+    // legal there: the line stops at it.
     let mut at = pos.clone();
-    let pv = words
-        .by_ref()
+    let pv: Vec<String> = words()
         .skip_while(|w| *w != "pv")
         .skip(1)
         .map_while(|w| {
             let m = at.engine_move(w, rank_base).ok()?;
+            let text = at.write(m, notation);
             at.make(m);
-            Some(m)
-        });
-    let pv: Vec<G::Move> = pv.collect();
-    let text = line_text(pos, pv, notation);
-    Some(thinking_text(depth, &describe_score(Some(score)), &text))
+            Some(text)
+        })
+        .collect();
+    Some(thinking_text(
+        depth,
+        &describe_score(Some(score)),
+        &pv.join(" "),
+    ))
 }
 
 /// An engine's reported score as a player reads it.

@@ -6,7 +6,7 @@
 use super::board::Style;
 use super::ctrl_c::CtrlC;
 use super::game::{Playable, line_text, side_name};
-use super::live::Live;
+use super::live::{Live, thinking_text};
 use super::opponent::{self, Opponent, Turn, Watching};
 use super::timing::{ClockView, Timing};
 use crate::arbiter::game::Termination;
@@ -107,11 +107,6 @@ fn score_text(score: i32) -> String {
         ShownScore::Mate(n) if n > 0 => format!("mate in {n}"),
         ShownScore::Mate(n) => format!("mated in {}", -n),
     }
-}
-
-/// One completed iteration as the live display shows it: "depth 9, score +35: 炮二平五 马8进7".
-pub fn thinking_text(depth: u32, score: &str, line: &str) -> String {
-    format!("depth {depth}, {score}: {line}")
 }
 
 /// One game in progress.

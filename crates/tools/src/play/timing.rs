@@ -197,16 +197,20 @@ impl ClockView {
         )
     }
 
-    /// The name of the side whose clock runs (Red's when none does).
+    /// The side whose clock runs (Red when none does).
+    fn running_side(&self) -> Side {
+        self.running.map_or(Side::Red, |(s, _)| s)
+    }
+
+    /// The name of the side whose clock runs.
     pub fn running_name(&self) -> &'static str {
-        self.names[self.running.map_or(Side::Red, |(s, _)| s).index()]
+        self.names[self.running_side().index()]
     }
 
     /// The running side's clock, six columns wide (right-aligned), for the prompt: its
     /// width stays the same while it ticks down, so that it can be rewritten in place.
     pub fn own(&self) -> String {
-        let side = self.running.map_or(Side::Red, |(s, _)| s);
-        format!("{:>6}", clock_text(self.left_ms(side)))
+        format!("{:>6}", clock_text(self.left_ms(self.running_side())))
     }
 }
 
