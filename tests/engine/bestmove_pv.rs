@@ -100,7 +100,7 @@ fn bestmove_starts_the_last_line_shown() {
     }
     // Strength-limited play picks among the lines: its choice must be the last line shown.
     checked += check_games(&["uci", "setoption name Skill Level value 3"], &[], 12, 41);
-    // From a book: book moves come with no line, the searched moves after them with theirs.
+    // From a book: a book move is searched alone, its lines leading with it.
     let book = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/small.jjbook");
     let book = format!("setoption name BookFile value {book}");
     checked += check_games(
@@ -109,7 +109,7 @@ fn bestmove_starts_the_last_line_shown() {
         12,
         51,
     );
-    // UCCI shows book moves as lines, heaviest first: the move drawn must be the last one.
+    // UCCI shows book moves as depth-0 lines, heaviest first, then the search of the one drawn.
     checked += check_games(
         &[
             "ucci",

@@ -192,8 +192,16 @@ impl<G: EngineGame> Engine<G> {
 
     /// Starts a search of the current position over `root_moves` (already filtered by
     /// `searchmoves`/`banmoves`). Exactly one `Event::BestMove` follows, after which the
-    /// caller must call `finish`. Refused (returns false) while another search runs.
-    pub fn go(&mut self, mut limits: Limits, root_moves: Vec<G::Move>, noise: Noise) -> bool {
+    /// caller must call `finish`. Refused (returns false) while another search runs. A single
+    /// root move is answered at once unless `search_single` (a book move, thought about all
+    /// the same).
+    pub fn go(
+        &mut self,
+        mut limits: Limits,
+        root_moves: Vec<G::Move>,
+        noise: Noise,
+        search_single: bool,
+    ) -> bool {
         let deadline = Deadline::new(&limits, self.overhead);
         let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
         // A limited strength searches its lines within its node budget (the GUI's own limits
@@ -242,7 +250,8 @@ impl<G: EngineGame> Engine<G> {
             let job = Job::new(pos, root_moves, shared)
                 .on_threads(threads)
                 .with_lines(multipv)
-                .with_memory(&memory);
+                .with_memory(&memory)
+                .searching_single(search_single);
             let (best, ponder, score) =
                 match catch_unwind(AssertUnwindSafe(|| search::search(job, &emit))) {
                     Ok(r) => match limited

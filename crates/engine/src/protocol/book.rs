@@ -1,6 +1,6 @@
 //! The opening book as the protocol uses it: the options (UCCI `usebook`, `bookfiles`,
 //! `bookvariety`; UCI `OwnBook`, `BookFile`, `BookVariety`), the loaded books, and the choice
-//! of a book move for a `go`, which is then played without a search. Books are Xiangqi books;
+//! of a book move for a `go`, which the search then thinks about alone. Books are Xiangqi books;
 //! a chess session keeps the settings (for a switch back) and never consults them.
 
 use super::command::Go;
@@ -148,9 +148,10 @@ impl BookUse {
     }
 }
 
-/// The lines that answer a `go` from the book (what the dialect says of the choice, then
-/// `bestmove`), or `None` to search: no book move among `root`, or a search the book cannot
-/// stand in for (analysis with `infinite`, pondering, a mate search). `seed` varies the choice.
+/// A book move for a `go` and what the dialect says of the choice (the lines to send before
+/// the search of the move), or `None` to search every move: no book move among `root`, or a
+/// search the book cannot stand in for (analysis with `infinite`, pondering, a mate search).
+/// `seed` varies the choice.
 pub fn reply<G: EngineGame, D: Dialect>(
     book: &BookUse,
     dialect: &D,
@@ -158,7 +159,7 @@ pub fn reply<G: EngineGame, D: Dialect>(
     go: &Go,
     root: &[G::Move],
     seed: u64,
-) -> Option<Vec<String>> {
+) -> Option<(G::Move, Vec<String>)> {
     let l = &go.limits;
     if l.infinite || l.ponder || l.mate.is_some() {
         return None;
@@ -166,14 +167,7 @@ pub fn reply<G: EngineGame, D: Dialect>(
     let answer = book.answer(pos, root, roll(seed))?;
     let shown = ShownBook::new(&answer, pos);
     log::info!("book move {} from {}", shown.best, shown.file);
-    let ponder = answer.ponder.map(|p| {
-        let mut after = pos.clone();
-        after.make(answer.best);
-        after.format_move(p)
-    });
-    let mut lines = dialect.book(&shown);
-    lines.push(dialect.bestmove(Some(&shown.best), ponder.as_deref(), false));
-    Some(lines)
+    Some((answer.best, dialect.book(&shown)))
 }
 
 fn repeats<G: EngineGame>(pos: &G, m: G::Move) -> bool {
@@ -283,12 +277,11 @@ mod tests {
         let ucci = super::super::ucci::Ucci::new(Xiangqi::MINOR_PIECE_VALUE);
         let mut played = std::collections::HashSet::new();
         for roll in 0..200u64 {
-            let lines = reply(&b, &ucci, &start, &Go::default(), &all, roll).expect("a move");
-            let (last, shown) = lines.split_last().expect("lines");
-            let best = last.split_whitespace().nth(1).expect("bestmove MOVE");
-            let line = shown.last().expect("a line before bestmove");
-            assert_eq!(line.split_whitespace().last(), Some(best), "{lines:?}");
-            played.insert(best.to_string());
+            let (mv, lines) = reply(&b, &ucci, &start, &Go::default(), &all, roll).expect("a move");
+            let best = start.format_move(mv);
+            let line = lines.last().expect("a book line");
+            assert_eq!(line.split_whitespace().last(), Some(&*best), "{lines:?}");
+            played.insert(best);
         }
         assert!(
             played.len() > 2,
@@ -297,16 +290,16 @@ mod tests {
     }
 
     #[test]
-    fn the_reply_is_the_dialects_lines_then_bestmove_and_never_for_analysis() {
+    fn the_reply_is_a_root_move_and_the_dialects_lines_and_never_for_analysis() {
         let b = loaded(Variety::None);
         let start = Xiangqi::startpos();
         let all = legal(&start);
         let ucci = super::super::ucci::Ucci::new(Xiangqi::MINOR_PIECE_VALUE);
-        let lines = reply(&b, &ucci, &start, &Go::default(), &all, 1).expect("a book move");
-        let (last, shown) = lines.split_last().expect("lines");
-        assert!(last.starts_with("bestmove "), "{last}");
-        assert!(!shown.is_empty());
-        assert!(shown.iter().all(|l| l.starts_with("info depth 0 score ")));
+        let (mv, lines) = reply(&b, &ucci, &start, &Go::default(), &all, 1).expect("a book move");
+        assert!(all.contains(&mv));
+        assert!(!lines.is_empty());
+        assert!(lines.iter().all(|l| l.starts_with("info depth 0 score ")));
+        assert!(lines.iter().all(|l| !l.starts_with("bestmove")));
         let analyses: [fn(&mut Go); 3] = [
             |g| g.limits.infinite = true,
             |g| g.limits.ponder = true,

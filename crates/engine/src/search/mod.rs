@@ -197,6 +197,10 @@ pub struct Job<'a, G: EngineGame> {
     pub shared: Shared<'a>,
     /// Histories kept from earlier searches of this game; `None` starts from nothing (bench).
     pub memory: Option<&'a Memory<G>>,
+    /// Search a single root move all the same (a book move, which the search still thinks
+    /// about so that its table and histories are warm for the next move); otherwise a single
+    /// root move is answered at once.
+    pub search_single: bool,
 }
 
 impl<'a> Shared<'a> {
@@ -237,6 +241,7 @@ impl<'a, G: EngineGame> Job<'a, G> {
             multipv: 1,
             shared,
             memory: None,
+            search_single: false,
         }
     }
 
@@ -255,6 +260,12 @@ impl<'a, G: EngineGame> Job<'a, G> {
     /// Starts from, and keeps, the histories of earlier searches of this game.
     pub fn with_memory(mut self, memory: &'a Memory<G>) -> Job<'a, G> {
         self.memory = Some(memory);
+        self
+    }
+
+    /// Searches a single root move to the limits instead of answering it at once.
+    pub fn searching_single(mut self, yes: bool) -> Job<'a, G> {
+        self.search_single = yes;
         self
     }
 }
@@ -283,9 +294,11 @@ pub fn search<G: EngineGame>(
         multipv,
         shared,
         memory,
+        search_single,
     } = job;
     shared.tt.new_search();
-    if root_moves.len() <= 1 && !shared.limits.infinite && !shared.limits.ponder {
+    let forced = root_moves.is_empty() || (root_moves.len() == 1 && !search_single);
+    if forced && !shared.limits.infinite && !shared.limits.ponder {
         // Nothing to think about: answer at once (with no move, or the only one).
         let best = root_moves.first().copied();
         let score = if best.is_none() {
