@@ -77,6 +77,19 @@ impl BookUse {
         }
     }
 
+    /// The books a session starts with: the shipped book (`bookfiles`/`BookFile` default to
+    /// `<builtin>`), consulted once the dialect's switch is on (UCCI's `usebook` is, UCI's
+    /// `OwnBook` is not).
+    pub fn shipped(enabled: bool) -> BookUse {
+        let mut b = BookUse::new(enabled);
+        match builtin::load(builtin::NAME) {
+            Ok(book) => b.books.push((builtin::NAME.to_string(), book)),
+            // Checked by a test: the shipped book always reads.
+            Err(e) => log::error!("the shipped book does not read: {e}"),
+        }
+        b
+    }
+
     /// Loads the books of a `;`-separated list of files (empty: no book), replacing those
     /// loaded before, for a session of `G`. A file that cannot be used is reported and left
     /// out; the others load.
@@ -250,6 +263,19 @@ mod tests {
         assert!(b.has_books());
         assert!(b.set_files::<Xiangqi>("").is_empty());
         assert!(!b.has_books());
+    }
+
+    #[test]
+    fn a_session_starts_with_the_shipped_book() {
+        let b = BookUse::shipped(true);
+        assert!(b.has_books());
+        let start = Xiangqi::startpos();
+        assert!(b.answer(&start, &legal(&start), 0).is_some());
+        assert!(
+            BookUse::shipped(false)
+                .answer(&start, &legal(&start), 0)
+                .is_none()
+        );
     }
 
     #[test]

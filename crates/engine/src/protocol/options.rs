@@ -155,8 +155,18 @@ pub fn table(hash_mb: usize, variant: GameKind) -> Vec<EngineOption> {
             },
         },
         EngineOption {
-            uci: offered("BookFile", Type::Text { default: "<empty>" }),
-            ucci: offered("bookfiles", Type::Text { default: "<empty>" }),
+            uci: offered(
+                "BookFile",
+                Type::Text {
+                    default: crate::book::builtin::NAME,
+                },
+            ),
+            ucci: offered(
+                "bookfiles",
+                Type::Text {
+                    default: crate::book::builtin::NAME,
+                },
+            ),
             ucci_rank: 5,
             apply: |_, v| match v {
                 Value::Text(t) => set(Setting::BookFiles(t.to_string())),

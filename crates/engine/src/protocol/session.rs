@@ -99,7 +99,7 @@ impl Carried {
             threads: 1,
             multipv: 1,
             overhead: crate::time::DEFAULT_OVERHEAD,
-            book: BookUse::new(false),
+            book: BookUse::shipped(false),
             show_wdl: false,
             strength: StrengthOptions::default(),
             evaluation: Evaluation::shipped(),
