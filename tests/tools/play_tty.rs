@@ -171,7 +171,7 @@ fn a_short_game_is_won_against_the_depth_one_engine_and_saved() {
     let reply = tty.expect("Red> ");
     assert!(reply.contains("you play 车九进八"), "{reply}");
     assert!(
-        reply.contains("engine plays 将5平6   [only move]"),
+        reply.contains("engine plays 将5平6   [only move, score -"),
         "{reply}"
     );
     tty.type_keys("车一进九\r");

@@ -29,6 +29,9 @@ pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
 /// The most lines `MultiPV` may ask for.
 pub const MAX_MULTIPV: usize = 64;
+/// The most of the clock a forced move (one legal move) is searched for: long enough for its
+/// score and line to show, short enough to keep the clock (Stockfish caps it alike).
+pub const SINGLE_MOVE_TIME: Duration = Duration::from_millis(500);
 
 /// A search in progress.
 struct Running {
@@ -193,16 +196,19 @@ impl<G: EngineGame> Engine<G> {
     /// Starts a search of the current position over `root_moves` (already filtered by
     /// `searchmoves`/`banmoves`). Exactly one `Event::BestMove` follows, after which the
     /// caller must call `finish`. Refused (returns false) while another search runs. A single
-    /// root move is answered at once unless `search_single` (a book move, thought about all
-    /// the same).
+    /// root move is searched for at most `SINGLE_MOVE_TIME` of the clock, unless `whole_budget`
+    /// (a book move, thought about as long as any move so that the next search starts warm).
     pub fn go(
         &mut self,
         mut limits: Limits,
         root_moves: Vec<G::Move>,
         noise: Noise,
-        search_single: bool,
+        whole_budget: bool,
     ) -> bool {
-        let deadline = Deadline::new(&limits, self.overhead);
+        let mut deadline = Deadline::new(&limits, self.overhead);
+        if root_moves.len() == 1 && !whole_budget {
+            deadline = deadline.capped(SINGLE_MOVE_TIME);
+        }
         let (tt, pos, threads) = (self.tt.get().clone(), self.pos.clone(), self.threads);
         // A limited strength searches its lines within its node budget (the GUI's own limits
         // still apply) and reports only the lines the GUI asked for.
@@ -250,8 +256,7 @@ impl<G: EngineGame> Engine<G> {
             let job = Job::new(pos, root_moves, shared)
                 .on_threads(threads)
                 .with_lines(multipv)
-                .with_memory(&memory)
-                .searching_single(search_single);
+                .with_memory(&memory);
             let (best, ponder, score) =
                 match catch_unwind(AssertUnwindSafe(|| search::search(job, &emit))) {
                     Ok(r) => match limited

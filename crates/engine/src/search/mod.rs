@@ -197,10 +197,6 @@ pub struct Job<'a, G: EngineGame> {
     pub shared: Shared<'a>,
     /// Histories kept from earlier searches of this game; `None` starts from nothing (bench).
     pub memory: Option<&'a Memory<G>>,
-    /// Search a single root move all the same (a book move, which the search still thinks
-    /// about so that its table and histories are warm for the next move); otherwise a single
-    /// root move is answered at once.
-    pub search_single: bool,
 }
 
 impl<'a> Shared<'a> {
@@ -241,7 +237,6 @@ impl<'a, G: EngineGame> Job<'a, G> {
             multipv: 1,
             shared,
             memory: None,
-            search_single: false,
         }
     }
 
@@ -260,12 +255,6 @@ impl<'a, G: EngineGame> Job<'a, G> {
     /// Starts from, and keeps, the histories of earlier searches of this game.
     pub fn with_memory(mut self, memory: &'a Memory<G>) -> Job<'a, G> {
         self.memory = Some(memory);
-        self
-    }
-
-    /// Searches a single root move to the limits instead of answering it at once.
-    pub fn searching_single(mut self, yes: bool) -> Job<'a, G> {
-        self.search_single = yes;
         self
     }
 }
@@ -294,22 +283,16 @@ pub fn search<G: EngineGame>(
         multipv,
         shared,
         memory,
-        search_single,
     } = job;
     shared.tt.new_search();
-    let forced = root_moves.is_empty() || (root_moves.len() == 1 && !search_single);
-    if forced && !shared.limits.infinite && !shared.limits.ponder {
-        // Nothing to think about: answer at once (with no move, or the only one).
-        let best = root_moves.first().copied();
-        let score = if best.is_none() {
-            outcome_score(pos.no_moves_outcome(), 0)
-        } else {
-            0
-        };
+    if root_moves.is_empty() && !shared.limits.infinite && !shared.limits.ponder {
+        // Nothing to think about: answer at once, with no move. A single move is searched
+        // all the same, so that its score and line are known (a GUI shows them, and a forced
+        // move in a mating line is no 0.00); the caller keeps that search short on a clock.
         return Report {
-            best,
+            best: None,
             ponder: None,
-            score,
+            score: outcome_score(pos.no_moves_outcome(), 0),
             depth: 0,
             nodes: 0,
         };

@@ -87,6 +87,16 @@ impl Deadline {
         }
     }
 
+    /// The same deadline with both budgets at most `max` (a forced move needs only a short
+    /// look); a search without a clock keeps its own limits.
+    pub fn capped(mut self, max: Duration) -> Deadline {
+        if let Some(b) = &mut self.budget {
+            b.soft = b.soft.min(max);
+            b.hard = b.hard.min(max);
+        }
+        self
+    }
+
     fn start(&self) -> Instant {
         // A poisoned lock only means another thread panicked while holding it; the Instant
         // inside is still valid.

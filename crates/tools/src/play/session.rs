@@ -87,16 +87,20 @@ fn by(t: Termination) -> &'static str {
 pub struct Thought {
     pub score: i32,
     pub depth: u32,
+    /// The move was the only legal one (searched briefly all the same, for its score).
+    pub only: bool,
 }
 
 impl Thought {
-    /// "score +35, depth 7" (centipawns, from the engine's side), "mate in 3", or "only
-    /// move" (the search answers a single legal move at once).
+    /// "score +35, depth 7" (centipawns, from the engine's side), "mate in 3, depth 9", and
+    /// "only move, …" before either when there was no choice.
     pub fn describe(&self) -> String {
-        if self.depth == 0 {
-            return "only move".to_string();
+        let said = format!("{}, depth {}", score_text(self.score), self.depth);
+        match (self.only, self.depth) {
+            (true, 0) => "only move".to_string(),
+            (true, _) => format!("only move, {said}"),
+            (false, _) => said,
         }
-        format!("{}, depth {}", score_text(self.score), self.depth)
     }
 }
 
@@ -286,6 +290,7 @@ impl<G: Playable> PlaySession<G> {
         let thought = Thought {
             score: report.score,
             depth: report.depth,
+            only: self.pos.count_moves() == 1,
         };
         (report.best, thought)
     }

@@ -52,8 +52,8 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
         // a warm table and histories. Answered at once, the book's side lost games at
         // 10 s + 0.1 s that its moves did not explain (docs/results.md, "The book's loss").
         let booked = book::reply(&self.book, &self.dialect, &pos, &go, &root, seed());
-        // (A book move that is the only move left is played at once, as any forced move.)
-        let search_single = booked.is_some() && root.len() > 1;
+        // (A book move that is the only move left is searched briefly, as any forced move.)
+        let whole_budget = booked.is_some() && root.len() > 1;
         if let Some((mv, lines)) = booked {
             lines.iter().for_each(|l| self.send(l));
             root = vec![mv];
@@ -63,7 +63,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             seed: seed(),
         };
         self.last_line = None;
-        if !self.engine.go(go.limits, root, noise, search_single) {
+        if !self.engine.go(go.limits, root, noise, whole_budget) {
             self.report("go: could not start a search");
             let line = self.dialect.bestmove(None, None, false);
             self.send(&line);
