@@ -90,7 +90,12 @@ fn drain(engine: &mut EnginePipe, context: &str) -> usize {
     for _ in 0..400 {
         engine.send("stop");
         while let Ok(l) = engine.out.recv_timeout(Duration::from_millis(50)) {
-            if l == "bestmove d9d8" {
+            // (The forced move is searched too, so a ponder move may follow it.)
+            if l == "bestmove d9d8" || l.starts_with("bestmove d9d8 ") {
+                // Leave another position behind, so that the next burst's searches (which
+                // take time now that a forced move is searched) cannot be taken for the
+                // marker's answer in the next drain.
+                engine.send("position startpos");
                 return answers;
             }
             answers += usize::from(l.starts_with("bestmove") || l == "nobestmove");
