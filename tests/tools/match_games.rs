@@ -199,6 +199,8 @@ fn jiangjun_plays_itself_at_fixed_depth_in_both_protocols() {
             "name=jj-ucci",
             &format!("cmd={JIANGJUN}"),
             "proto=ucci",
+            // UCCI's book is on by default and UCI's off: the same engine without one.
+            "option.usebook=false",
             "--engine",
             "name=jj-uci",
             &format!("cmd={JIANGJUN}"),
