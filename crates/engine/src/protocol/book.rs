@@ -24,8 +24,6 @@ pub struct BookUse {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookAnswer<M> {
     pub best: M,
-    /// The heaviest book move of the position after `best`, to ponder on.
-    pub ponder: Option<M>,
     /// Every candidate (move, weight), heaviest first.
     pub candidates: Vec<(M, u16)>,
     /// The file the moves came from.
@@ -146,13 +144,9 @@ impl BookUse {
             let Some(i) = choose(&weights, self.variety, roll) else {
                 continue;
             };
-            let best = candidates[i].0;
-            let mut after = pos.clone();
-            after.make(best);
-            let ponder = G::book_moves(&after, book).first().map(|&(m, _)| m);
+            // (No ponder move from the book: the search of `best` gives one.)
             return Some(BookAnswer {
-                best,
-                ponder,
+                best: candidates[i].0,
                 candidates,
                 file: file.clone(),
             });

@@ -96,10 +96,10 @@ impl Thought {
     /// "only move, …" before either when there was no choice.
     pub fn describe(&self) -> String {
         let said = format!("{}, depth {}", score_text(self.score), self.depth);
-        match (self.only, self.depth) {
-            (true, 0) => "only move".to_string(),
-            (true, _) => format!("only move, {said}"),
-            (false, _) => said,
+        if self.only {
+            format!("only move, {said}")
+        } else {
+            said
         }
     }
 }
