@@ -39,4 +39,21 @@ mod tests {
         );
         file::check_ranges(&net).expect("within the engine's ranges");
     }
+
+    /// The candidate net alone (`crates/engine/nets/`, not built in: the next default once a
+    /// match on the clock says so) reads, passes the range checks, and names its data by id.
+    #[test]
+    fn the_candidate_net_alone_reads() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/alone-512.nnue");
+        let net = load(path).expect("the candidate net is a valid net file");
+        assert_eq!(net.hidden(), 512);
+        assert!(
+            net.header
+                .description
+                .starts_with("jiangjun train on dg-s92-w24 "),
+            "{}",
+            net.header.description
+        );
+        file::check_ranges(&net).expect("within the engine's ranges");
+    }
 }
