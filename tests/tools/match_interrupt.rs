@@ -1,6 +1,7 @@
 //! Ctrl-C (SIGINT) during `jiangjun match`: the runner stops, prints the summary of the games
-//! finished so far, writes them to the PGN and JSON files, and exits with status 130. Two
-//! copies of jiangjun itself play, so no peer is needed.
+//! finished so far, writes them to the PGN and JSON files, and exits with status 130; the
+//! same command with `--resume` then plays only the rest. Two copies of jiangjun itself play,
+//! so no peer is needed.
 
 #![cfg(unix)]
 
@@ -15,21 +16,27 @@ fn ctrl_c_reports_the_finished_games() {
     std::fs::create_dir_all(&dir).expect("the target directory is writable");
     let (pgn, json) = (dir.join("games.pgn"), dir.join("games.json"));
     let bin = env!("CARGO_BIN_EXE_jiangjun");
+    let command = |games: usize| {
+        let mut c = Command::new(bin);
+        c.args([
+            "match",
+            "--engine",
+            "name=a",
+            &format!("cmd={bin}"),
+            "proto=uci",
+        ])
+        .args(["--engine", "name=b", &format!("cmd={bin}"), "proto=ucci"])
+        .args(["--depth", "1", "--maxmoves", "40", "--resume"])
+        .args(["--games", &games.to_string()])
+        .arg("--pgn")
+        .arg(&pgn)
+        .arg("--json")
+        .arg(&json);
+        c
+    };
+    // --resume with no file yet: a fresh match.
     let mut child = KillOnDrop(
-        Command::new(bin)
-            .args([
-                "match",
-                "--engine",
-                "name=a",
-                &format!("cmd={bin}"),
-                "proto=uci",
-            ])
-            .args(["--engine", "name=b", &format!("cmd={bin}"), "proto=ucci"])
-            .args(["--depth", "1", "--games", "10000", "--maxmoves", "40"])
-            .arg("--pgn")
-            .arg(&pgn)
-            .arg("--json")
-            .arg(&json)
+        command(10000)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -68,4 +75,29 @@ fn ctrl_c_reports_the_finished_games() {
     let json: serde_json::Value = serde_json::from_str(&json).expect("the summary is valid JSON");
     assert_eq!(json["games"], games, "{json}");
     assert!(stderr.contains("interrupted after"), "{stderr}");
+
+    // The same match taken up again, four games more: only those are played, and the file
+    // then holds every game of the schedule once.
+    let more = command(games + 4).output().expect("jiangjun runs");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&more.stdout),
+        String::from_utf8_lossy(&more.stderr),
+    );
+    assert!(more.status.success(), "{stderr}");
+    let read = format!("resumed: {games} games read from");
+    assert!(stderr.contains(&read), "no '{read}' in:\n{stderr}");
+    let summary = format!("a vs b: {} games", games + 4);
+    assert!(stdout.contains(&summary), "no '{summary}' in:\n{stdout}");
+    let text = std::fs::read_to_string(&pgn).expect("the PGN file");
+    let mut rounds: Vec<usize> = text
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("[Round \"")?
+                .strip_suffix("\"]")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, (1..=games + 4).collect::<Vec<_>>());
 }

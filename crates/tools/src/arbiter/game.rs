@@ -80,6 +80,21 @@ impl Termination {
             .find(|t| t.describe().eq_ignore_ascii_case(text))
     }
 
+    /// A game that the rules leave open, as its PGN's `Termination` tag says it ended (`tag`,
+    /// as this runner and `jiangjun play` write it, or chess PGN's standard words), `decisive`
+    /// when it has a winner: an unknown word is a resignation or a draw by agreement.
+    pub fn recorded(tag: &str, decisive: bool) -> Termination {
+        let said = tag.trim().to_ascii_lowercase();
+        match (Termination::described_as(&said), said.as_str(), decisive) {
+            (Some(t), _, _) => t,
+            (None, "adjudication", true) => Termination::ResignAdjudication,
+            (None, "adjudication", false) => Termination::DrawAdjudication,
+            (None, "rules infraction", true) => Termination::IllegalMove,
+            (None, _, true) => Termination::Resignation,
+            (None, _, false) => Termination::DrawAgreement,
+        }
+    }
+
     /// Whether the loser misbehaved (as opposed to losing or drawing over the board).
     pub fn is_fault(self) -> bool {
         matches!(

@@ -106,6 +106,27 @@ pub trait Arbitrated: Game {
     fn write_pgn(start: &Self, moves: &[Self::Move], info: &PgnInfo) -> String;
     /// Replays a PGN game read from a file; fails on the first move the rules reject.
     fn replay_pgn(game: &PgnGame) -> Result<(), String>;
+    /// A move of a PGN file's movetext, in any notation the game's files use.
+    fn read_record(&self, text: &str) -> Result<Self::Move, String>;
+}
+
+/// The start position and the moves of a game read from PGN (Xiangqi: ICCS, WXF or
+/// Chinese; chess: SAN or long algebraic); fails on the first move the rules reject.
+pub fn replay_record<G: Arbitrated>(game: &PgnGame) -> Result<(G, Vec<G::Move>), String> {
+    let start = match game.tag("FEN") {
+        Some(f) => G::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
+        None => G::startpos(),
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (i, text) in game.moves.iter().enumerate() {
+        let m = pos
+            .read_record(text)
+            .map_err(|e| format!("ply {}: {e}", i + 1))?;
+        pos.make(m);
+        moves.push(m);
+    }
+    Ok((start, moves))
 }
 
 impl Arbitrated for Xiangqi {
@@ -156,6 +177,9 @@ impl Arbitrated for Xiangqi {
     fn replay_pgn(game: &PgnGame) -> Result<(), String> {
         game.replay().map(|_| ())
     }
+    fn read_record(&self, text: &str) -> Result<xiangqi::Move, String> {
+        xiangqi::notation::parse(self, text).map_err(|e| e.to_string())
+    }
 }
 
 impl Arbitrated for Chess {
@@ -193,5 +217,9 @@ impl Arbitrated for Chess {
     }
     fn replay_pgn(game: &PgnGame) -> Result<(), String> {
         chess_pgn::replay(game).map(|_| ())
+    }
+    fn read_record(&self, text: &str) -> Result<chess::Move, String> {
+        self.parse_san(text)
+            .or_else(|_| self.parse_move(text).map_err(|e| e.to_string()))
     }
 }

@@ -148,6 +148,12 @@ struct OutputArgs {
     /// PyPI cchess's reader needs it: it takes every word after the tags for a move.
     #[arg(long)]
     pgn_min: bool,
+    /// Take the match up again from the --pgn FILE of an earlier run with the same engines,
+    /// openings (--openings, --shuffle, --seed) and --games: its games count as played, the
+    /// rest are played and added to FILE (a fresh match while FILE does not exist). An SPRT
+    /// goes on from where it stood.
+    #[arg(long)]
+    resume: bool,
     /// Write the final summary as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -183,6 +189,8 @@ pub struct MatchSettings {
     pub pgn_notation: Notation,
     /// `--pgn-min`: no comments in the PGN.
     pub pgn_min: bool,
+    /// `--resume`: the games already in `pgn` count as played.
+    pub resume: bool,
     pub json: Option<PathBuf>,
     pub log: Option<PathBuf>,
     pub quiet: bool,
@@ -267,6 +275,9 @@ impl MatchArgs {
         if sprt.is_some() && f.format != Format::Match {
             return Err("--sprt needs --format match".into());
         }
+        if out.resume && out.pgn.is_none() {
+            return Err("--resume reads the games of --pgn FILE: give --pgn".into());
+        }
         if game == GameKind::Chess && out.pgn_notation != Notation::Iccs {
             return Err("--pgn-notation is for Xiangqi; chess PGN is always SAN".into());
         }
@@ -287,6 +298,7 @@ impl MatchArgs {
             pgn: out.pgn,
             pgn_notation: out.pgn_notation,
             pgn_min: out.pgn_min,
+            resume: out.resume,
             json: out.json,
             log: out.log,
             quiet: out.quiet,
@@ -437,6 +449,7 @@ mod tests {
                 "cmd=",
             ),
             (format!("{two} --depth 2 --games"), "a value is required"),
+            (format!("{two} --depth 2 --resume"), "give --pgn"),
             (format!("{two} --depth 2 3"), "unexpected argument '3'"),
             (format!("{two} --depth 2 --games -3"), "not a number from 1"),
             (
@@ -465,7 +478,7 @@ mod tests {
         let help = Cli::command().render_help().to_string();
         let flags = "--engine --format --games --openings --shuffle --seed --concurrency --tc \
             --st --depth --nodes --timemargin --hang-timeout --maxmoves --resign --draw --pgn \
-            --json --log --sprt --quiet --read-pgn --pgn-min option.NAME=VALUE tc=TC Examples:";
+            --json --log --sprt --quiet --read-pgn --pgn-min --resume option.NAME=VALUE tc=TC Examples:";
         for flag in flags.split_whitespace() {
             assert!(help.contains(flag), "{flag}");
         }

@@ -6,6 +6,7 @@
 
 pub mod args;
 pub mod report;
+pub mod resume;
 pub mod schedule;
 pub mod stats;
 pub mod summary;
@@ -390,9 +391,26 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    // With --resume, the games an earlier run wrote count as played, and the file grows.
+    let resumed = match &cfg.pgn {
+        Some(p) if cfg.resume && p.exists() => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            resume::played(&text, &jobs, &names, &openings)
+                .map_err(|e| format!("--resume {}: {e}", p.display()))?
+        }
+        _ => Vec::new(),
+    };
     let mut pgn_file = match &cfg.pgn {
         Some(p) => Some(
-            std::fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()))?,
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .append(cfg.resume)
+                .truncate(!cfg.resume)
+                .open(p)
+                .map_err(|e| format!("cannot create {}: {e}", p.display()))?,
         ),
         None => None,
     };
@@ -407,6 +425,10 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
         adjudication: cfg.adjudication,
     };
     let total = jobs.len();
+    let mut played = vec![false; total];
+    for (k, _) in &resumed {
+        played[*k] = true;
+    }
     let shared = Arc::new(MatchState {
         cfg: cfg.clone(),
         specs,
@@ -414,10 +436,27 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
         jobs,
         rules,
     });
-    let mut tally = Tally::new(
-        cfg.engines.iter().map(|e| e.name.clone()).collect(),
-        &pairings,
-    );
+    let mut tally = Tally::new(names, &pairings);
+    for (k, rec) in &resumed {
+        tally.record(&shared.jobs[*k], rec);
+    }
+    tally.resumed = resumed.len();
+    // The jobs still to play, in schedule order.
+    let mut pending: Vec<usize> = (0..total).filter(|&k| !played[k]).collect();
+    if let Some(p) = cfg.pgn.as_ref().filter(|_| cfg.resume) {
+        eprintln!(
+            "resumed: {} games read from {}, {} to play",
+            resumed.len(),
+            p.display(),
+            pending.len()
+        );
+    }
+    if let Some(t) = cfg.sprt.as_ref()
+        && tally.sprt_verdict(t) != SprtVerdict::Continue
+    {
+        eprintln!("the SPRT decided with the games read back; no game is played");
+        pending.clear();
+    }
     tally.time_controls = shared
         .specs
         .iter()
@@ -430,7 +469,7 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (tx, rx) = channel();
     let mut handles = Vec::new();
-    let workers = cfg.concurrency.min(total);
+    let workers = cfg.concurrency.min(pending.len());
     for w in 0..workers {
         let (s, q, tx) = (Arc::clone(&shared), Arc::clone(&job_rx), tx.clone());
         handles.push(thread::spawn(move || worker(s, w + 1, q, tx)));
@@ -441,11 +480,14 @@ fn run_match<G: Arbitrated>(cfg: &MatchSettings) -> Result<Ended, String> {
     let mut copies = copy_warning(cfg, &shared.jobs);
     let mut dispatch = |job_tx: &mut Option<Sender<usize>>, n: usize| {
         for _ in 0..n {
+            let Some(&k) = pending.get(dispatched) else {
+                *job_tx = None;
+                return;
+            };
             if let Some(warn) = copies.as_mut() {
-                warn(dispatched);
+                warn(k);
             }
-            let sent =
-                dispatched < total && job_tx.as_ref().is_some_and(|t| t.send(dispatched).is_ok());
+            let sent = job_tx.as_ref().is_some_and(|t| t.send(k).is_ok());
             if !sent {
                 // Dropping the sender lets idle workers see the end of the queue.
                 *job_tx = None;

@@ -49,6 +49,9 @@ pub struct Tally {
     /// Games by how they ended, keyed by the description (sorted, so reports are stable).
     pub terminations: BTreeMap<&'static str, u32>,
     pub games: usize,
+    /// Of `games`, those read back from the PGN of an earlier run (`--resume`), which the
+    /// pace of this run leaves out.
+    pub resumed: usize,
 }
 
 /// A duration as `m:ss`, or `h:mm:ss` from an hour.
@@ -123,6 +126,7 @@ impl Tally {
                 .collect(),
             terminations: BTreeMap::new(),
             games: 0,
+            resumed: 0,
         }
     }
 
@@ -233,10 +237,11 @@ impl Tally {
         let p = &self.pairings[job.pairing];
         let w = &p.wdl;
         let score = w.score().unwrap_or(0.5);
-        // The games still to play, at the pace of those played (with several at once, the
-        // pace of the whole match).
+        // The games still to play, at the pace of those played in this run (with several at
+        // once, the pace of the whole match).
         let left = total.saturating_sub(self.games);
-        let eta = elapsed.mul_f64(left as f64 / self.games.max(1) as f64);
+        let now = self.games.saturating_sub(self.resumed).max(1);
+        let eta = elapsed.mul_f64(left as f64 / now as f64);
         let llr = sprt.map_or(String::new(), |t| {
             let (lo, hi) = t.bounds();
             format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", self.llr(t))

@@ -29,8 +29,6 @@ pub trait Playable: Arbitrated + EngineGame {
     fn write(&self, m: Self::Move, notation: Notation) -> String;
     /// A typed move; the error names the problem and the legal moves of the piece meant.
     fn read(&self, text: &str, notation: Notation) -> Result<Self::Move, String>;
-    /// A move of a PGN file's movetext.
-    fn read_record(&self, text: &str) -> Result<Self::Move, String>;
 }
 
 /// A side's name in `G`.
@@ -70,9 +68,6 @@ impl Playable for Xiangqi {
     }
     fn read(&self, text: &str, notation: Notation) -> Result<xiangqi::Move, String> {
         notation::parse_offering(self, text, notation).map_err(|e| e.to_string())
-    }
-    fn read_record(&self, text: &str) -> Result<xiangqi::Move, String> {
-        notation::parse(self, text).map_err(|e| e.to_string())
     }
 }
 
@@ -140,10 +135,6 @@ impl Playable for Chess {
             true => format!("{error}; no piece of that kind can move"),
             false => format!("{error}; its legal moves: {}", meant.join(" ")),
         })
-    }
-    fn read_record(&self, text: &str) -> Result<chess::Move, String> {
-        self.parse_san(text)
-            .or_else(|_| self.parse_move(text).map_err(|e| e.to_string()))
     }
 }
 

@@ -125,7 +125,7 @@ impl<G: Playable> PlaySession<G> {
             },
             Err(e) => return format!("{file}: {e}"),
         };
-        match replay::<G>(&game) {
+        match crate::arbiter::replay_record::<G>(&game) {
             Ok((start, moves)) => {
                 self.restart(start, &moves);
                 if self.ended.is_none() {
@@ -144,9 +144,8 @@ impl<G: Playable> PlaySession<G> {
 }
 
 /// How a game that the rules leave open was recorded as ended (resigned, drawn by agreement,
-/// lost on time, adjudicated): by its `Result` tag, with its `Termination` tag for why, as this
-/// module and the match runner write it (chess PGN's standard words too). `None` for an
-/// unfinished game (`*`).
+/// lost on time, adjudicated): by its `Result` tag, with its `Termination` tag for why
+/// (`Termination::recorded`). `None` for an unfinished game (`*`).
 fn recorded_ending(game: &PgnGame) -> Option<Ending> {
     let winner = match game.tag("Result")?.trim() {
         "1-0" => Some(Side::Red),
@@ -154,43 +153,12 @@ fn recorded_ending(game: &PgnGame) -> Option<Ending> {
         "1/2-1/2" => None,
         _ => return None,
     };
-    let said = game
-        .tag("Termination")
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    let termination = match (Termination::described_as(&said), said.as_str(), winner) {
-        (Some(t), _, _) => t,
-        // Standard chess PGN's words (the match runner's chess writer).
-        (None, "adjudication", Some(_)) => Termination::ResignAdjudication,
-        (None, "adjudication", None) => Termination::DrawAdjudication,
-        (None, "rules infraction", Some(_)) => Termination::IllegalMove,
-        (None, _, Some(_)) => Termination::Resignation,
-        (None, _, None) => Termination::DrawAgreement,
-    };
+    let termination =
+        Termination::recorded(game.tag("Termination").unwrap_or(""), winner.is_some());
     Some(Ending {
         winner,
         termination,
     })
-}
-
-/// The start position and the moves of a game read from PGN (Xiangqi: ICCS, WXF or
-/// Chinese; chess: SAN or long algebraic).
-fn replay<G: Playable>(game: &PgnGame) -> Result<(G, Vec<G::Move>), String> {
-    let start = match game.tag("FEN") {
-        Some(f) => G::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
-        None => G::startpos(),
-    };
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (i, text) in game.moves.iter().enumerate() {
-        let m = pos
-            .read_record(text)
-            .map_err(|e| format!("ply {}: {e}", i + 1))?;
-        pos.make(m);
-        moves.push(m);
-    }
-    Ok((start, moves))
 }
 
 /// The date and time (UTC) as `YYYYMMDD-HHMMSS`, for file names.
