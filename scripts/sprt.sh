@@ -9,6 +9,9 @@
 # within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
 # GAME=chess: a chess SPRT (--game chess, both engines over UCI), from the runner's 40
 # built-in chess lines unless --openings is given.
+# RESUME=1: take up a test stopped earlier (Ctrl-C) with the same flags: the binaries it built
+# in sprt-out/ play on (nothing is rebuilt, so later edits do not leak in) and the games in
+# sprt-out/sprt.pgn count (match --resume).
 # See docs/tools/match.md: how the SPRT decides, and how long it takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,16 +31,23 @@ has --sprt || extra+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 has --games || extra+=(--games 20000)
 out=sprt-out
 mkdir -p "$out"
-cargo build --release -q
-cp target/release/jiangjun "$out/jiangjun-new"
-# Build the base from an exported copy of BASE_REF (no worktree, the repository is untouched),
-# with its own target directory.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/base"
-git archive "$base_ref" | tar -x -C "$tmp/base"
-(cd "$tmp/base" && CARGO_TARGET_DIR="$tmp/target" cargo build --release -q)
-cp "$tmp/target/release/jiangjun" "$out/jiangjun-base"
+if [ "${RESUME:-0}" = 1 ]; then
+  for b in jiangjun-new jiangjun-base; do
+    [ -x "$out/$b" ] || { echo "sprt.sh: RESUME=1 but $out/$b is missing: nothing to resume" >&2; exit 2; }
+  done
+  extra+=(--resume)
+else
+  cargo build --release -q
+  cp target/release/jiangjun "$out/jiangjun-new"
+  # Build the base from an exported copy of BASE_REF (no worktree, the repository is
+  # untouched), with its own target directory.
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  mkdir "$tmp/base"
+  git archive "$base_ref" | tar -x -C "$tmp/base"
+  (cd "$tmp/base" && CARGO_TARGET_DIR="$tmp/target" cargo build --release -q)
+  cp "$tmp/target/release/jiangjun" "$out/jiangjun-base"
+fi
 "$out/jiangjun-new" --game "$game" match \
   --engine name=new "cmd=$PWD/$out/jiangjun-new" "${play[@]}" \
   --engine name=base "cmd=$PWD/$out/jiangjun-base" "${play[@]}" \

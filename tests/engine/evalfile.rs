@@ -102,9 +102,12 @@ fn a_new_net_starts_from_an_empty_table() {
 
 #[test]
 fn the_blend_decides_how_much_the_net_counts() {
-    let (mut e, classical, half) = classical_then_net();
+    let (mut e, classical, default) = classical_then_net();
+    e.send("setoption name EvalBlend value 50");
+    let half = search(&mut e);
     e.send("setoption name EvalBlend value 100");
     let net = search(&mut e);
+    assert_eq!(default, net, "the default share is the net alone");
     e.send("setoption name EvalBlend value 0");
     let none = search(&mut e);
     assert_ne!(half, net);
@@ -120,7 +123,7 @@ fn a_net_that_does_not_load_keeps_the_evaluation_in_use() {
     e.send("setoption name EvalFile value /nope.nnue");
     let said = e.wait_for("info string EvalFile");
     assert!(
-        said.contains("still evaluating with the net <builtin> blended 50 %"),
+        said.contains("still evaluating with the net <builtin> alone"),
         "{said}"
     );
     assert_eq!(search(&mut e), shipped, "the shipped net still evaluates");

@@ -626,7 +626,7 @@ fn version_names_the_build_the_net_the_book_and_avx2() {
     for fact in [
         "target: ",
         "AVX2 at run time: ",
-        "built-in net: 256 hidden, checksum 0x",
+        "built-in net: 512 hidden, checksum 0x",
         "built-in book: ",
     ] {
         assert!(text.contains(fact), "{fact} in {text}");

@@ -346,6 +346,7 @@ impl EngineGame for Xiangqi {
         out.push(format!(
             "Evaluation ({}): {} (Red's view), {} (side to move)",
             match self.nnue.as_deref() {
+                Some(acc) if acc.blend() >= 100 => "the net alone".to_string(),
                 Some(acc) => format!("net {} %, classical the rest", acc.blend()),
                 None => "classical".to_string(),
             },
