@@ -110,9 +110,17 @@ pub trait Arbitrated: Game {
     fn read_record(&self, text: &str) -> Result<Self::Move, String>;
 }
 
-/// The start position and the moves of a game read from PGN (Xiangqi: ICCS, WXF or
-/// Chinese; chess: SAN or long algebraic); fails on the first move the rules reject.
-pub fn replay_record<G: Arbitrated>(game: &PgnGame) -> Result<(G, Vec<G::Move>), String> {
+/// A game read from PGN: its start position, its moves, and the position they end in (with
+/// the game's history).
+pub struct Record<G: Game> {
+    pub start: G,
+    pub moves: Vec<G::Move>,
+    pub end: G,
+}
+
+/// A game read from PGN (Xiangqi: ICCS, WXF or Chinese; chess: SAN or long algebraic); fails
+/// on the first move the rules reject.
+pub fn replay_record<G: Arbitrated>(game: &PgnGame) -> Result<Record<G>, String> {
     let start = match game.tag("FEN") {
         Some(f) => G::from_fen(f).map_err(|e| format!("FEN: {e}"))?,
         None => G::startpos(),
@@ -126,7 +134,11 @@ pub fn replay_record<G: Arbitrated>(game: &PgnGame) -> Result<(G, Vec<G::Move>),
         pos.make(m);
         moves.push(m);
     }
-    Ok((start, moves))
+    Ok(Record {
+        start,
+        moves,
+        end: pos,
+    })
 }
 
 impl Arbitrated for Xiangqi {

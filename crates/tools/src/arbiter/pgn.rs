@@ -50,6 +50,17 @@ impl PgnGame {
     }
 }
 
+/// The winner a result (`1-0`, `0-1`, `1/2-1/2`) names: `Some(None)` for a draw, `None` for an
+/// unfinished game (`*`) or anything else.
+pub fn winner_of(result: &str) -> Option<Option<Side>> {
+    match result.trim() {
+        "1-0" => Some(Some(Side::Red)),
+        "0-1" => Some(Some(Side::Black)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    }
+}
+
 /// A tag value with its quotes and backslashes escaped.
 pub(super) fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")

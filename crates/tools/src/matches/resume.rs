@@ -15,7 +15,7 @@ use super::schedule::Pairing;
 use crate::arbiter::game::{GameRecord, Termination};
 use crate::arbiter::openings::Opening;
 use crate::arbiter::pgn::{self, PgnGame};
-use crate::arbiter::{Arbitrated, replay_record};
+use crate::arbiter::{Arbitrated, Record, replay_record};
 use jiangjun_rules::{Outcome, Side};
 
 /// A game read back: the index of its job in the schedule, and its record.
@@ -74,7 +74,8 @@ fn one<G: Arbitrated>(
              match: give the same engines in the same order"
         ));
     }
-    let (start, moves) = replay_record::<G>(game).map_err(|e| format!("round {round}: {e}"))?;
+    let Record { start, moves, end } =
+        replay_record::<G>(game).map_err(|e| format!("round {round}: {e}"))?;
     let opening = &openings[job.opening];
     let n = opening.moves.len();
     if start.to_fen() != opening.fen || moves.get(..n) != Some(&opening.moves[..]) {
@@ -83,25 +84,21 @@ fn one<G: Arbitrated>(
              the same --openings, --shuffle and --seed"
         ));
     }
-    let winner = match game.result.trim() {
-        "1-0" => Some(Side::Red),
-        "0-1" => Some(Side::Black),
-        "1/2-1/2" => None,
-        other => return Err(format!("round {round} has no result ('{other}')")),
-    };
-    let mut end = opening.position();
-    for &m in &moves[n..] {
-        end.make(m);
-    }
+    let winner = pgn::winner_of(&game.result)
+        .ok_or_else(|| format!("round {round} has no result ('{}')", game.result))?;
     // The rules' verdict where they ended the game; else the Termination tag's word.
     let termination = match end.arbiter_outcome() {
         Some(Outcome::Loss(r) | Outcome::Win(r) | Outcome::Draw(r)) => Termination::Rule(r),
         None => Termination::recorded(game.tag("Termination").unwrap_or(""), winner.is_some()),
     };
-    // The engines' moves, alternating from the side to move after the opening.
+    // The engines' moves, alternating from the side to move after the opening's `n` plies.
     let played = (moves.len() - n) as u32;
     let (first_mover, second_mover) = (played.div_ceil(2), played / 2);
-    let made = match opening.position().side_to_move() {
+    let after_opening = match n % 2 {
+        0 => start.side_to_move(),
+        _ => start.side_to_move().flip(),
+    };
+    let made = match after_opening {
         Side::Red => [first_mover, second_mover],
         Side::Black => [second_mover, first_mover],
     };

@@ -8,7 +8,6 @@ use super::session::{Ending, PlaySession, Seat};
 use crate::arbiter::PgnInfo;
 use crate::arbiter::game::Termination;
 use crate::arbiter::pgn::{self, PgnGame};
-use jiangjun_rules::Side;
 use jiangjun_rules::xiangqi::notation::Notation;
 
 impl<G: Playable> PlaySession<G> {
@@ -126,7 +125,7 @@ impl<G: Playable> PlaySession<G> {
             Err(e) => return format!("{file}: {e}"),
         };
         match crate::arbiter::replay_record::<G>(&game) {
-            Ok((start, moves)) => {
+            Ok(crate::arbiter::Record { start, moves, .. }) => {
                 self.restart(start, &moves);
                 if self.ended.is_none() {
                     self.ended = recorded_ending(&game);
@@ -147,12 +146,7 @@ impl<G: Playable> PlaySession<G> {
 /// lost on time, adjudicated): by its `Result` tag, with its `Termination` tag for why
 /// (`Termination::recorded`). `None` for an unfinished game (`*`).
 fn recorded_ending(game: &PgnGame) -> Option<Ending> {
-    let winner = match game.tag("Result")?.trim() {
-        "1-0" => Some(Side::Red),
-        "0-1" => Some(Side::Black),
-        "1/2-1/2" => None,
-        _ => return None,
-    };
+    let winner = pgn::winner_of(game.tag("Result")?)?;
     let termination =
         Termination::recorded(game.tag("Termination").unwrap_or(""), winner.is_some());
     Some(Ending {
