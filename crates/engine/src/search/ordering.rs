@@ -55,6 +55,10 @@ pub struct Picker<M: Copy> {
     moves: MoveList<M>,
     scores: [i32; MOVE_LIST_CAPACITY],
     next: usize,
+    /// Set once the node prunes its remaining quiet moves: of those, only the ones that give
+    /// check are still searched, so the others are dropped from the list at once instead of
+    /// being picked one by one (each pick scans every move left) only to be skipped.
+    quiet_checks_only: bool,
 }
 
 impl<M: Copy + Eq> Picker<M> {
@@ -69,6 +73,7 @@ impl<M: Copy + Eq> Picker<M> {
             moves: MoveList::new(filler),
             scores: [0; MOVE_LIST_CAPACITY],
             next: 0,
+            quiet_checks_only: false,
         }
     }
 
@@ -132,6 +137,28 @@ impl<M: Copy + Eq> Picker<M> {
         }
     }
 
+    /// From now on returns, of the quiet moves not yet returned, only those that give check;
+    /// the captures left are untouched. Asked once, when late-move pruning starts.
+    pub fn keep_only_quiet_checks<G: EngineGame<Move = M>>(&mut self, pos: &mut G) {
+        if self.quiet_checks_only {
+            return;
+        }
+        self.quiet_checks_only = true;
+        if self.stage != Stage::Rest {
+            return; // the quiet moves are filtered as they are generated
+        }
+        let mut kept = self.next;
+        for i in self.next..self.moves.len() {
+            let m = self.moves.as_slice()[i];
+            if pos.captured_piece(m).is_some() || pos.gives_check(m) {
+                self.moves.as_mut_slice()[kept] = m;
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+    }
+
     /// Appends the moves of `kind` (without those already returned) and scores them.
     fn generate<G: EngineGame<Move = M>>(
         &mut self,
@@ -142,7 +169,11 @@ impl<M: Copy + Eq> Picker<M> {
         let start = self.moves.len();
         pos.generate(kind, &mut self.moves);
         let (tt, early) = (self.tt_move, self.early);
-        if tt.is_some() || kind == GenKind::Quiets {
+        if kind == GenKind::Quiets && self.quiet_checks_only {
+            self.moves.retain_from(start, |m| {
+                Some(m) != tt && !early.contains(&Some(m)) && pos.gives_check(m)
+            });
+        } else if tt.is_some() || kind == GenKind::Quiets {
             self.moves
                 .retain_from(start, |m| Some(m) != tt && !early.contains(&Some(m)));
         }
