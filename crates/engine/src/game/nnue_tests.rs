@@ -4,7 +4,7 @@
 use crate::game::Xiangqi;
 use crate::nnue::features::{self, FeatureSet};
 use crate::nnue::file::{self, NetError};
-use crate::nnue::{Accumulators, Net, NetHeader};
+use crate::nnue::{Accumulators, Activation, Net, NetHeader};
 use jiangjun_rules::Game;
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::{GenKind, MoveList, Side};
@@ -21,6 +21,7 @@ pub fn random_net_of(features: FeatureSet, seed: u64, hidden: usize) -> Net {
     let header = NetHeader {
         features,
         hidden,
+        activation: Activation::Clipped,
         buckets: 1,
         qa: 255,
         qb: 64,
@@ -150,6 +151,71 @@ fn a_net_file_reads_back_as_written() {
     let net = random_net(3, 16);
     let bytes = file::to_bytes(&net);
     assert_eq!(file::from_bytes(&bytes), Ok(net));
+}
+
+/// `random_net` with the squared clipped ReLU.
+fn random_squared_net(seed: u64, hidden: usize) -> Net {
+    let mut net = random_net(seed, hidden);
+    net.header.activation = Activation::SquaredClipped;
+    net
+}
+
+#[test]
+fn a_squared_net_reads_back_and_its_output_is_the_sum_of_squares() {
+    let net = random_squared_net(9, 16);
+    let bytes = file::to_bytes(&net);
+    // The activation is the fifth header word.
+    assert_eq!(u32::from_le_bytes(bytes[24..28].try_into().unwrap()), 2);
+    assert_eq!(file::from_bytes(&bytes), Ok(net.clone()));
+    let mut rng = random::seeded(10);
+    for _ in 0..200 {
+        let us: Vec<i16> = (0..16).map(|_| rng.random_range(-300..=400)).collect();
+        let them: Vec<i16> = (0..16).map(|_| rng.random_range(-300..=400)).collect();
+        let (w_us, w_them) = net.output_weights.split_at(16);
+        let qa = i64::from(net.header.qa);
+        let dot = |a: &[i16], w: &[i16]| -> i64 {
+            a.iter()
+                .zip(w)
+                .map(|(&x, &w)| (i64::from(x).clamp(0, qa).pow(2) >> 8) * i64::from(w))
+                .sum()
+        };
+        let sum = dot(&us, w_us) + dot(&them, w_them) + i64::from(net.output_bias[0]);
+        let expected =
+            sum * i64::from(net.header.scale) * 256 / (qa * qa * i64::from(net.header.qb));
+        assert_eq!(i64::from(net.output(&us, &them, 32)), expected);
+    }
+    // Incremental updates and the evaluation through the engine are the activation's too.
+    let mut pos = Xiangqi::startpos();
+    pos.set_net(Some(Arc::new(net)));
+    for m in ["h2e2", "h9g7", "e2e6"] {
+        pos.make(pos.parse_move(m).expect("legal test move"));
+    }
+    let (red, black) = pos.accumulators().expect("a net is attached").top();
+    let net = pos.net().expect("a net is attached");
+    assert_eq!(pos.evaluate(), net.output(black, red, 0));
+}
+
+#[test]
+fn a_squared_net_whose_products_could_overflow_is_refused() {
+    let read = |net: &Net| file::from_bytes(&file::to_bytes(net)).err();
+    // A value may clip at most at 2047, so that its square fits 16 bits.
+    let mut wide = random_squared_net(11, 16);
+    wide.header.qa = 2048;
+    assert_eq!(
+        read(&wide),
+        Some(NetError::Scale {
+            name: "qa",
+            value: 2048
+        })
+    );
+    // QA² / 256 times the weights' sum leaves i32.
+    let mut many = random_squared_net(12, 16);
+    many.header.qa = 2047;
+    many.output_weights.iter_mut().for_each(|w| *w = 5000);
+    assert_eq!(read(&many), Some(NetError::WeightRange("output weights")));
+    // The clipped net with the same weights is within its own bounds.
+    many.header.activation = Activation::Clipped;
+    assert_eq!(read(&many), None);
 }
 
 /// `random_net` with `buckets` output buckets, each with its own weights and bias.
@@ -304,8 +370,8 @@ fn every_kind_of_damage_is_named() {
         Some(NetError::HiddenSize(1 << 20))
     );
     assert_eq!(
-        read(&with_u32(&good, field(4), 2)),
-        Some(NetError::UnknownActivation(2))
+        read(&with_u32(&good, field(4), 3)),
+        Some(NetError::UnknownActivation(3))
     );
     assert_eq!(
         read(&with_u32(&good, field(5), 0)),

@@ -7,7 +7,7 @@
 //!                       2 = the same for each of the own king's 6 buckets (`features`)
 //! inputs       u32      1260 (set 1) or 7560 (set 2)
 //! hidden       u32      accumulator width, 1 to 4096
-//! activation   u32      1 = clipped ReLU
+//! activation   u32      1 = clipped ReLU, 2 = squared clipped ReLU
 //! buckets      u32      (version 2 only) output buckets, 1 to 8; version 1 has one
 //! qa, qb       u32 ×2   quantisation scales, 1 to 32767
 //! scale        u32      centipawns per output unit, 1 to 10000
@@ -27,7 +27,7 @@
 //! and no output sum leaves i32.
 
 use super::features::{FeatureSet, MAX_ACTIVE, MAX_INPUTS};
-use super::net::{Net, NetHeader};
+use super::net::{Activation, Net, NetHeader};
 use std::fmt;
 
 pub const MAGIC: &[u8; 8] = b"JJNNUE\r\n";
@@ -35,8 +35,9 @@ pub const MAGIC: &[u8; 8] = b"JJNNUE\r\n";
 pub const VERSION: u32 = 2;
 /// The most output buckets a net may have.
 pub const MAX_BUCKETS: u32 = 8;
-pub const ACTIVATION_CRELU: u32 = 1;
 const MAX_HIDDEN: u32 = 4096;
+/// The largest QA of a net with the squared activation: `(QA << 4)` fits 16 bits.
+pub const MAX_SQUARED_QA: i64 = 2047;
 const MAX_TEXT: u32 = 1 << 16;
 
 /// Everything that can be wrong with a net file.
@@ -92,7 +93,7 @@ impl fmt::Display for NetError {
             }
             NetError::HiddenSize(n) => write!(f, "accumulator width {n}, not 1 to {MAX_HIDDEN}"),
             NetError::UnknownActivation(a) => {
-                write!(f, "activation {a}, this build knows {ACTIVATION_CRELU}")
+                write!(f, "activation {a}, this build knows 1 and 2")
             }
             NetError::OutputBuckets(n) => {
                 write!(f, "{n} output buckets, not 1 to {MAX_BUCKETS}")
@@ -133,7 +134,7 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
         h.features.id(),
         h.features.inputs() as u32,
         h.hidden as u32,
-        ACTIVATION_CRELU,
+        h.activation.id(),
     ] {
         out.extend_from_slice(&v.to_le_bytes());
     }
@@ -226,10 +227,8 @@ fn parse(bytes: &[u8], verify: bool) -> Result<Net, NetError> {
     if !(1..=MAX_HIDDEN).contains(&hidden) {
         return Err(NetError::HiddenSize(hidden));
     }
-    match r.u32("activation")? {
-        ACTIVATION_CRELU => {}
-        a => return Err(NetError::UnknownActivation(a)),
-    }
+    let id = r.u32("activation")?;
+    let activation = Activation::from_id(id).ok_or(NetError::UnknownActivation(id))?;
     let buckets = if version > 1 {
         r.u32("output buckets")?
     } else {
@@ -280,6 +279,7 @@ fn parse(bytes: &[u8], verify: bool) -> Result<Net, NetError> {
         header: NetHeader {
             features,
             hidden: h,
+            activation,
             buckets,
             qa,
             qb,
@@ -307,8 +307,29 @@ pub fn check_ranges(net: &Net) -> Result<(), NetError> {
         return Err(NetError::WeightRange("feature weights"));
     }
     let bias = net.output_bias.iter().map(|&b| i64::from(b).abs()).max();
-    let out = i64::from(net.header.qa) * max_abs(&net.output_weights) * 2 * net.hidden() as i64
-        + bias.unwrap_or(0);
+    let qa = i64::from(net.header.qa);
+    let out = match net.header.activation {
+        Activation::Clipped => {
+            qa * max_abs(&net.output_weights) * 2 * net.hidden() as i64 + bias.unwrap_or(0)
+        }
+        Activation::SquaredClipped => {
+            // The kernel squares to 16 bits (`kernels::output_sum_squared`): a value may clip
+            // at most at 2047. The sum is bounded by each bucket's own weights, since a bound
+            // by the largest weight alone would leave the squares too little room.
+            if qa > MAX_SQUARED_QA {
+                return Err(NetError::Scale {
+                    name: "qa",
+                    value: qa as u32,
+                });
+            }
+            net.output_weights
+                .chunks_exact(2 * net.hidden())
+                .map(|ws| ((qa * qa) >> 8) * ws.iter().map(|&w| i64::from(w).abs()).sum::<i64>())
+                .max()
+                .unwrap_or(0)
+                + bias.unwrap_or(0)
+        }
+    };
     if out > i64::from(i32::MAX) {
         return Err(NetError::WeightRange("output weights"));
     }

@@ -43,20 +43,41 @@ pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i1
     portable::output_sum(us, w_us, them, w_them, qa)
 }
 
+/// `Σ (clamp(us, 0, qa)² >> 8) · w_us + Σ (clamp(them, 0, qa)² >> 8) · w_them` in wrapping
+/// i32. The square is taken to 16 bits by dropping its low 8 (the value clips at most at 2047
+/// by `file::check_ranges`, so it stays below 2^14), which x86 does 16 values at a time as the
+/// high half of a 16-bit product (`vpmulhuw` of the values shifted up by 4); then the squares
+/// and weights are multiplied and neighbours added into i32 (`vpmaddwd`).
+pub fn output_sum_squared(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i16) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, the one requirement of `avx2::output_sum_squared`.
+        return unsafe { avx2::output_sum_squared(us, w_us, them, w_them, qa) };
+    }
+    portable::output_sum_squared(us, w_us, them, w_them, qa)
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::*;
 
-    /// `portable::dot_clipped` 16 values at a time: clip (`vpmaxsw`, `vpminsw`), multiply
-    /// and add neighbouring pairs (`vpmaddwd`), add into 8 lanes. A clipped value is 0 to QA
-    /// (at most 4096 by `file::check_ranges`, and never negative), so a pair cannot overflow
-    /// and the lanes wrap as the portable i32 sum does.
+    /// `portable::dot_clipped` (or with `SQUARED` `portable::dot_squared`) 16 values at a
+    /// time: clip (`vpmaxsw`, `vpminsw`); squared, take the high 16 bits of `(value << 4)²`
+    /// (`vpmulhuw`, the same as `value² >> 8`); multiply by the weights and add neighbouring
+    /// pairs (`vpmaddwd`), add into 8 lanes. A clipped value is 0 to QA (at most 4096 by
+    /// `file::check_ranges`, 2047 squared, and never negative), so a pair cannot overflow and
+    /// the lanes wrap as the portable i32 sum does.
     #[target_feature(enable = "avx2")]
-    fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+    fn dot<const SQUARED: bool>(acc: &[i16], w: &[i16], qa: i16) -> i32 {
         let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(qa));
         let mut lanes = _mm256_setzero_si256();
         let (acc16, w16) = (acc.chunks_exact(16), w.chunks_exact(16));
-        let tail = super::portable::dot_clipped(acc16.remainder(), w16.remainder(), qa);
+        let (acc_tail, w_tail) = (acc16.remainder(), w16.remainder());
+        let tail = if SQUARED {
+            super::portable::dot_squared(acc_tail, w_tail, qa)
+        } else {
+            super::portable::dot_clipped(acc_tail, w_tail, qa)
+        };
         for (a, w) in acc16.zip(w16) {
             // SAFETY: each chunk is 16 i16 values, the 32 bytes an unaligned load reads.
             let (a, w) = unsafe {
@@ -66,7 +87,13 @@ mod avx2 {
                 )
             };
             let clipped = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
-            lanes = _mm256_add_epi32(lanes, _mm256_madd_epi16(clipped, w));
+            let values = if SQUARED {
+                let shifted = _mm256_slli_epi16::<4>(clipped);
+                _mm256_mulhi_epu16(shifted, shifted)
+            } else {
+                clipped
+            };
+            lanes = _mm256_add_epi32(lanes, _mm256_madd_epi16(values, w));
         }
         let half = _mm_add_epi32(
             _mm256_castsi256_si128(lanes),
@@ -79,7 +106,18 @@ mod avx2 {
 
     #[target_feature(enable = "avx2")]
     pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i16) -> i32 {
-        dot_clipped(us, w_us, qa).wrapping_add(dot_clipped(them, w_them, qa))
+        dot::<false>(us, w_us, qa).wrapping_add(dot::<false>(them, w_them, qa))
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub fn output_sum_squared(
+        us: &[i16],
+        w_us: &[i16],
+        them: &[i16],
+        w_them: &[i16],
+        qa: i16,
+    ) -> i32 {
+        dot::<true>(us, w_us, qa).wrapping_add(dot::<true>(them, w_them, qa))
     }
 }
 
@@ -128,6 +166,32 @@ pub mod portable {
     pub fn output_sum(us: &[i16], w_us: &[i16], them: &[i16], w_them: &[i16], qa: i16) -> i32 {
         dot_clipped(us, w_us, qa).wrapping_add(dot_clipped(them, w_them, qa))
     }
+
+    /// The square's bits above the lowest 8, as 16 bits (`(clamp << 4)` squared, high half,
+    /// as the AVX2 copy takes it, so that both agree even for a `qa` a file would be refused
+    /// for).
+    #[inline(always)]
+    pub fn dot_squared(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+        acc.iter()
+            .zip(w)
+            .map(|(&a, &w)| {
+                let shifted = u32::from((a.clamp(0, qa) as u16) << 4);
+                let squared = ((shifted * shifted) >> 16) as u16 as i16;
+                i32::from(squared) * i32::from(w)
+            })
+            .fold(0i32, i32::wrapping_add)
+    }
+
+    #[inline(always)]
+    pub fn output_sum_squared(
+        us: &[i16],
+        w_us: &[i16],
+        them: &[i16],
+        w_them: &[i16],
+        qa: i16,
+    ) -> i32 {
+        dot_squared(us, w_us, qa).wrapping_add(dot_squared(them, w_them, qa))
+    }
 }
 
 #[cfg(test)]
@@ -171,6 +235,10 @@ mod tests {
                 assert_eq!(
                     output_sum(&a, &b, &c, &d, qa),
                     portable::output_sum(&a, &b, &c, &d, qa)
+                );
+                assert_eq!(
+                    output_sum_squared(&a, &b, &c, &d, qa),
+                    portable::output_sum_squared(&a, &b, &c, &d, qa)
                 );
             }
         }

@@ -17,4 +17,4 @@ mod net;
 
 pub use accumulator::Accumulators;
 pub use file::{NetError, fingerprint};
-pub use net::{Net, NetHeader, output_bucket};
+pub use net::{Activation, Net, NetHeader, output_bucket};

@@ -1,10 +1,14 @@
 //! A quantised net in memory and its integer inference: the inputs of its feature set (1260
 //! or 7560) a perspective into an
 //! accumulator of `hidden` i16 values (feature weights scaled by QA), both accumulators (side
-//! to move first) through a clipped ReLU (0 to QA) into one output with i16 weights scaled by
-//! QB. The output is `(Σ clip(acc)·w + bias) · scale / (QA · QB)` centipawns, with the
-//! output weights and bias of the position's output bucket: nets may have several, chosen by
-//! the number of pieces on the board (`output_bucket`), so that an endgame is weighed by
+//! to move first) through the activation into one output with i16 weights scaled by QB. The
+//! activation clips each value to 0 to QA (clipped ReLU), and squares it after clipping in a
+//! net whose header says so (squared clipped ReLU, as in Stockfish's and Bullet's nets: a
+//! value's effect grows with it, which a sum of clipped values cannot express). The output is
+//! `(Σ act(acc)·w + bias) · scale / (QA · QB)` centipawns, or with the squares (their lowest
+//! 8 bits dropped) `· scale · 256 / (QA² · QB)`, with
+//! the output weights and bias of the position's output bucket: nets may have several, chosen
+//! by the number of pieces on the board (`output_bucket`), so that an endgame is weighed by
 //! weights of its own.
 //!
 //! The loops are in `kernels` (portable, and an AVX2 copy chosen at run time). `file` checks
@@ -13,6 +17,41 @@
 use super::features::FeatureSet;
 use super::kernels;
 
+/// What the output layer reads of each accumulator value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activation {
+    /// `clamp(x, 0, QA)`.
+    Clipped,
+    /// `clamp(x, 0, QA)²`.
+    SquaredClipped,
+}
+
+impl Activation {
+    /// The number a net file stores for it.
+    pub fn id(self) -> u32 {
+        match self {
+            Activation::Clipped => 1,
+            Activation::SquaredClipped => 2,
+        }
+    }
+
+    pub fn from_id(id: u32) -> Option<Activation> {
+        match id {
+            1 => Some(Activation::Clipped),
+            2 => Some(Activation::SquaredClipped),
+            _ => None,
+        }
+    }
+
+    /// Its name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::Clipped => "crelu",
+            Activation::SquaredClipped => "screlu",
+        }
+    }
+}
+
 /// What a net file says about the net besides its weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetHeader {
@@ -20,9 +59,11 @@ pub struct NetHeader {
     pub features: FeatureSet,
     /// Width of each perspective's accumulator.
     pub hidden: usize,
+    /// What the output reads of the accumulators.
+    pub activation: Activation,
     /// Output buckets (sets of output weights and bias), by the number of pieces.
     pub buckets: usize,
-    /// Scale of the feature weights and biases; the clipped ReLU clips at QA.
+    /// Scale of the feature weights and biases; the activation clips at QA.
     pub qa: i32,
     /// Scale of the output weights (the output bias is scaled by QA · QB).
     pub qb: i32,
@@ -85,10 +126,24 @@ impl Net {
         let qa = self.header.qa as i16;
         let bucket = output_bucket(pieces, self.header.buckets);
         let (w_us, w_them) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
-        let sum =
-            kernels::output_sum(us, w_us, them, w_them, qa).wrapping_add(self.output_bias[bucket]);
-        let cp = i64::from(sum) * i64::from(self.header.scale)
-            / (i64::from(self.header.qa) * i64::from(self.header.qb));
+        let (sum, qa_power) = match self.header.activation {
+            Activation::Clipped => (
+                kernels::output_sum(us, w_us, them, w_them, qa),
+                i64::from(self.header.qa),
+            ),
+            // The kernel drops each square's lowest 8 bits: the scale is QA² / 256.
+            Activation::SquaredClipped => (
+                kernels::output_sum_squared(us, w_us, them, w_them, qa),
+                i64::from(self.header.qa) * i64::from(self.header.qa),
+            ),
+        };
+        let sum = sum.wrapping_add(self.output_bias[bucket]);
+        let shift = match self.header.activation {
+            Activation::Clipped => 1,
+            Activation::SquaredClipped => 256,
+        };
+        let cp = i64::from(sum) * i64::from(self.header.scale) * shift
+            / (qa_power * i64::from(self.header.qb));
         // Far inside the search's mate scores whatever the weights.
         cp.clamp(-20_000, 20_000) as i32
     }

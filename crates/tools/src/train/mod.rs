@@ -16,6 +16,7 @@ mod tests;
 use crate::args::{self, number_in};
 use crate::progress::duration;
 use data::Sample;
+use jiangjun_engine::nnue::Activation;
 use jiangjun_engine::nnue::features::FeatureSet;
 use jiangjun_engine::nnue::{Net, builtin, file};
 use model::{AdamW, FloatNet};
@@ -87,6 +88,11 @@ pub struct TrainArgs {
     /// net that has buckets keeps its own. 1: the plain net.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = number_in(1usize, 8))]
     output_buckets: usize,
+    /// What the output reads of each accumulator value: `crelu`, the value clipped to 0..1,
+    /// or `screlu`, that clipped value squared (a value's effect then grows with it). With
+    /// `--init`, the net's own.
+    #[arg(long, value_name = "A", default_value = "crelu", value_parser = activation())]
+    activation: Activation,
     /// Start from this net (a file `train` wrote, or `<builtin>` for the shipped one) instead
     /// of random weights: training goes on from it, on new data. Its width replaces
     /// `--hidden`.
@@ -101,6 +107,17 @@ pub struct TrainArgs {
     /// Threads (1 to 256; default: one per core).
     #[arg(long, value_name = "T", default_value_t = args::cores(), value_parser = number_in(1usize, 256))]
     threads: usize,
+}
+
+/// A parser for `--activation`: the activations by name, listed in `--help`.
+fn activation() -> impl clap::builder::TypedValueParser<Value = Activation> {
+    use clap::builder::TypedValueParser;
+    let all = [Activation::Clipped, Activation::SquaredClipped];
+    clap::builder::PossibleValuesParser::new(all.map(Activation::name)).map(move |name| {
+        *all.iter()
+            .find(|a| a.name() == name)
+            .expect("one of the names offered")
+    })
 }
 
 /// A parser for `--features`: the feature sets by name, listed in `--help`.
@@ -248,7 +265,10 @@ fn train(config: &TrainArgs) -> Result<(), String> {
             );
             net
         }
-        _ => FloatNet::random_with(set, config.hidden, !config.no_factors, config.seed),
+        _ => FloatNet {
+            activation: config.activation,
+            ..FloatNet::random_with(set, config.hidden, !config.no_factors, config.seed)
+        },
     };
     if config.output_buckets > 1 {
         if net.buckets > 1 && net.buckets != config.output_buckets {
@@ -316,7 +336,7 @@ fn train(config: &TrainArgs) -> Result<(), String> {
     }
     let description = format!(
         "jiangjun train on {} ({} positions with mirrors, {} held out); {} inputs, hidden {}, \
-         {}lambda {}, {}\
+         {}{}lambda {}, {}\
          fitted for EvalBlend {}, \
          lr {} to {}, wd {}, batch {}, seed {}, factors {}; epoch {} of {} kept, validation \
          error {}",
@@ -339,6 +359,11 @@ fn train(config: &TrainArgs) -> Result<(), String> {
             format!("{} output buckets, ", net.buckets)
         } else {
             String::new()
+        },
+        // Said only of the squared one, so that a clipped net's file is what it always was.
+        match net.activation {
+            Activation::Clipped => "",
+            Activation::SquaredClipped => "squared clipped ReLU, ",
         },
         config.lambda,
         if config.loss_scale == model::SCALE as f32 {

@@ -18,12 +18,12 @@
 
 use super::data::{Sample, sigmoid};
 use jiangjun_engine::nnue::features::{FeatureSet, MAX_ACTIVE, PLANE};
-use jiangjun_engine::nnue::{Net, NetHeader, output_bucket};
+use jiangjun_engine::nnue::{Activation, Net, NetHeader, output_bucket};
 use jiangjun_rules::random::{self, RngExt};
 use jiangjun_rules::xiangqi::types::{FILES, RANKS, SQUARES};
 use std::borrow::Cow;
 
-/// Quantisation: feature weights × QA (the clipped ReLU clips at QA), output weights × QB.
+/// Quantisation: feature weights × QA (the activation clips at QA), output weights × QB.
 /// These are the smallest scales `quantise` uses; it raises each as far as the net's own
 /// largest weights leave room in i16 and i32, since the rounding of the first layer's weights
 /// is most of the distance between the float net and the integer one.
@@ -32,6 +32,8 @@ pub const QB: i32 = 512;
 /// The largest scales `quantise` picks: QA · QB stays well inside i32 for the output bias.
 const MAX_QA: i32 = 4096;
 const MAX_QB: i32 = 4096;
+/// The squared activation's largest QA (the engine squares in 16 bits: `file`'s bound).
+const SQUARED_MAX_QA: i64 = jiangjun_engine::nnue::file::MAX_SQUARED_QA;
 /// Centipawns per output unit; the sigmoid of the output is the expected score.
 pub const SCALE: i32 = 400;
 /// Bounds kept after every step so that the quantised net passes `file::check_ranges` at the
@@ -127,7 +129,20 @@ pub struct FloatNet {
     pub factors: bool,
     /// Output buckets (see `with_output_buckets`).
     pub buckets: usize,
+    /// What the output reads of an accumulator value `x`: `clamp(x, 0, 1)`, or its square.
+    pub activation: Activation,
     pub params: Vec<f32>,
+}
+
+/// The activation of `x` and its derivative.
+#[inline]
+fn activate(activation: Activation, x: f32) -> (f32, f32) {
+    let c = x.clamp(0.0, 1.0);
+    let live = x > 0.0 && x < 1.0;
+    match activation {
+        Activation::Clipped => (c, if live { 1.0 } else { 0.0 }),
+        Activation::SquaredClipped => (c * c, if live { 2.0 * c } else { 0.0 }),
+    }
 }
 
 impl FloatNet {
@@ -144,6 +159,7 @@ impl FloatNet {
             hidden,
             factors,
             buckets: 1,
+            activation: Activation::Clipped,
             params: vec![0.0; Self::len(features, hidden, factors, 1)],
         };
         let (w1, _, _) = net.offsets();
@@ -180,16 +196,21 @@ impl FloatNet {
         }
         params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
+        let qa_power = match h.activation {
+            Activation::Clipped => f64::from(h.qa),
+            Activation::SquaredClipped => f64::from(h.qa) * f64::from(h.qa) / 256.0,
+        };
         params.extend(
             net.output_bias
                 .iter()
-                .map(|&b| (f64::from(b) / (f64::from(h.qa) * f64::from(h.qb))) as f32),
+                .map(|&b| (f64::from(b) / (qa_power * f64::from(h.qb))) as f32),
         );
         Ok(FloatNet {
             features: h.features,
             hidden: h.hidden,
             factors,
             buckets: h.buckets,
+            activation: h.activation,
             params,
         })
     }
@@ -317,20 +338,45 @@ impl FloatNet {
         // rounded up by half a step (hence the 33 taken off).
         let acc = max_abs(&self.params[b1..w2]) + MAX_ACTIVE as f32 * max_abs(&folded);
         let qa = ((f32::from(i16::MAX) - 33.0) / acc.max(1e-9)).floor() as i64;
-        // Folded factors can pass the clip bound, so QA may have to go below its usual floor.
-        let qa = qa.clamp(1, i64::from(MAX_QA)) as i32;
-        // The output sum's worst case: QA times 2h of the largest output weights, rounded up,
-        // and the bias, below 2^31 with a tenth to spare.
         let biases = &self.params[b2..b2 + self.buckets];
-        let out = 2.0 * self.hidden as f64 * f64::from(max_abs(&self.params[w2..b2]))
-            + f64::from(max_abs(biases));
-        let room = 0.9 * f64::from(i32::MAX) / f64::from(qa) - 2.0 * self.hidden as f64;
-        let qb = (room / out.max(1e-9)).floor() as i64;
-        let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
+        let (qa, qb, qa_power) = match self.activation {
+            Activation::Clipped => {
+                // Folded factors can pass the clip bound, so QA may have to go below its
+                // usual floor.
+                let qa = qa.clamp(1, i64::from(MAX_QA)) as i32;
+                // The output sum's worst case: QA times 2h of the largest output weights,
+                // rounded up, and the bias, below 2^31 with a tenth to spare.
+                let out = 2.0 * self.hidden as f64 * f64::from(max_abs(&self.params[w2..b2]))
+                    + f64::from(max_abs(biases));
+                let room = 0.9 * f64::from(i32::MAX) / f64::from(qa) - 2.0 * self.hidden as f64;
+                let qb = (room / out.max(1e-9)).floor() as i64;
+                let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
+                (qa, qb, f64::from(qa))
+            }
+            Activation::SquaredClipped => {
+                let qa = qa.clamp(1, SQUARED_MAX_QA) as i32;
+                // The engine drops each square's lowest 8 bits.
+                let squares = ((i64::from(qa) * i64::from(qa)) >> 8) as f64;
+                // Rounded output weights inside i16, and per bucket the largest squares times
+                // their magnitudes, plus the bias, below 2^31 with a tenth to spare.
+                let largest = f64::from(max_abs(&self.params[w2..b2]));
+                let by_weight = (f64::from(i16::MAX) - 1.0) / largest.max(1e-9);
+                let worst_bucket = self.params[w2..b2]
+                    .chunks_exact(2 * self.hidden)
+                    .map(|ws| ws.iter().map(|w| f64::from(w.abs())).sum::<f64>())
+                    .fold(0.0, f64::max);
+                let bias = f64::from(max_abs(biases));
+                let room = 0.9 * f64::from(i32::MAX) / squares - self.hidden as f64;
+                let by_sum = room / (worst_bucket + bias).max(1e-9);
+                let qb = by_weight.min(by_sum).floor().clamp(1.0, f64::from(MAX_QB)) as i32;
+                (qa, qb, f64::from(qa) * f64::from(qa) / 256.0)
+            }
+        };
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         let header = NetHeader {
             features: self.features,
             hidden: self.hidden,
+            activation: self.activation,
             buckets: self.buckets,
             qa,
             qb,
@@ -344,7 +390,7 @@ impl FloatNet {
             output_weights: self.params[w2..b2].iter().map(|&x| q(x, qb)).collect(),
             output_bias: biases
                 .iter()
-                .map(|&b| (f64::from(b) * f64::from(qa) * f64::from(qb)).round() as i32)
+                .map(|&b| (f64::from(b) * qa_power * f64::from(qb)).round() as i32)
                 .collect(),
         }
     }
@@ -390,10 +436,11 @@ impl Folded<'_> {
         let mut out = params[b2 + bucket];
         for (row, a) in acc.iter().enumerate() {
             let w = &params[w2 + row * h..w2 + (row + 1) * h];
+            let act = self.net.activation;
             out += a
                 .iter()
                 .zip(w)
-                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .map(|(&x, w)| activate(act, x).0 * w)
                 .sum::<f32>();
         }
         out
@@ -429,9 +476,14 @@ impl Folded<'_> {
                 let w = &params[w2 + row * h..w2 + (row + 1) * h];
                 let g_w2 = &mut grad[w2 + row * h..w2 + (row + 1) * h];
                 for j in 0..h {
-                    let live = a[j] > 0.0 && a[j] < 1.0;
-                    g_w2[j] += g_out * a[j].clamp(0.0, 1.0);
-                    d_acc[j] = if live { g_out * w[j] } else { 0.0 };
+                    let (value, slope) = activate(self.net.activation, a[j]);
+                    g_w2[j] += g_out * value;
+                    // Zero, not a signed zero, where the activation is flat.
+                    d_acc[j] = if slope != 0.0 {
+                        g_out * w[j] * slope
+                    } else {
+                        0.0
+                    };
                 }
                 for (g, d) in grad[b1..b1 + h].iter_mut().zip(&d_acc) {
                     *g += d;

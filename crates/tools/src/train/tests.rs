@@ -4,6 +4,7 @@
 use super::data::Sample;
 use super::model::{FloatNet, SCALE};
 use jiangjun_engine::game::Xiangqi;
+use jiangjun_engine::nnue::Activation;
 use jiangjun_engine::nnue::features::{FeatureSet, PLANE};
 use jiangjun_rules::Game;
 use jiangjun_rules::random::{self, RngExt};
@@ -67,18 +68,35 @@ fn float_and_quantised_nets_agree_within_a_few_centipawns() {
             "hidden {}: worst {worst} cp, mean {mean} cp",
             float.hidden
         );
+        // Squared, the values clip at 255 (a coarser first layer) and the output weights
+        // take what room the squares leave.
+        let squared = FloatNet {
+            activation: Activation::SquaredClipped,
+            ..float
+        };
+        let (worst, mean) = quantisation_distance(&squared);
+        assert!(
+            worst <= 6.0 && mean <= 2.0,
+            "squared, hidden {}: worst {worst} cp, mean {mean} cp",
+            squared.hidden
+        );
     }
 }
 
 #[test]
 fn the_gradient_matches_finite_differences() {
     for set in [FeatureSet::Plain, FeatureSet::KingBuckets] {
-        gradient_matches_finite_differences(set);
+        for activation in [Activation::Clipped, Activation::SquaredClipped] {
+            gradient_matches_finite_differences(set, activation);
+        }
     }
 }
 
-fn gradient_matches_finite_differences(set: FeatureSet) {
-    let mut net = FloatNet::random_with(set, 8, true, 3);
+fn gradient_matches_finite_differences(set: FeatureSet, activation: Activation) {
+    let mut net = FloatNet {
+        activation,
+        ..FloatNet::random_with(set, 8, true, 3)
+    };
     // Factors start at zero: give them values, as training would.
     let inputs = set.inputs();
     let factor_start = inputs * 8;
@@ -129,7 +147,7 @@ fn gradient_matches_finite_differences(set: FeatureSet) {
         let numeric = numeric_gradient(&mut net, &samples, fit, i);
         assert!(
             (numeric - grad[i]).abs() <= 1e-3 + 0.05 * numeric.abs(),
-            "{set:?}, parameter {i}: analytic {} numeric {numeric}",
+            "{set:?}, {activation:?}, parameter {i}: analytic {} numeric {numeric}",
             grad[i]
         );
     }
@@ -163,6 +181,14 @@ fn a_net_read_back_for_more_training_quantises_to_itself() {
     let mut other = net.clone();
     other.header.scale = 300;
     assert!(FloatNet::from_net(&other, false).is_err());
+    let squared = FloatNet {
+        activation: Activation::SquaredClipped,
+        ..float
+    }
+    .quantise("squared".into());
+    let back = FloatNet::from_net(&squared, false).expect("the trainer's own quantisation");
+    assert_eq!(back.activation, Activation::SquaredClipped);
+    assert_eq!(back.quantise("squared".into()), squared);
 }
 
 #[test]
