@@ -322,9 +322,11 @@ pub fn check_ranges(net: &Net) -> Result<(), NetError> {
                     value: qa as u32,
                 });
             }
+            // The largest square the kernel reads: the unit rounded down.
+            let (num, den) = net.header.activation.unit(net.header.qa);
             net.output_weights
                 .chunks_exact(2 * net.hidden())
-                .map(|ws| ((qa * qa) >> 8) * ws.iter().map(|&w| i64::from(w).abs()).sum::<i64>())
+                .map(|ws| num / den * ws.iter().map(|&w| i64::from(w).abs()).sum::<i64>())
                 .max()
                 .unwrap_or(0)
                 + bias.unwrap_or(0)

@@ -43,6 +43,17 @@ impl Activation {
         }
     }
 
+    /// What an activation of 1 (a value at QA) sums to in the output, as the fraction
+    /// `numerator / denominator`: QA clipped; squared, QA² / 256, as the kernel drops each
+    /// square's lowest 8 bits. The output bias is scaled by it times QB.
+    pub fn unit(self, qa: i32) -> (i64, i64) {
+        let qa = i64::from(qa);
+        match self {
+            Activation::Clipped => (qa, 1),
+            Activation::SquaredClipped => (qa * qa, 256),
+        }
+    }
+
     /// Its name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -65,7 +76,7 @@ pub struct NetHeader {
     pub buckets: usize,
     /// Scale of the feature weights and biases; the activation clips at QA.
     pub qa: i32,
-    /// Scale of the output weights (the output bias is scaled by QA · QB).
+    /// Scale of the output weights (the output bias is scaled by `Activation::unit` · QB).
     pub qb: i32,
     /// Centipawns per unit of the float output (the trainer's sigmoid takes output units).
     pub scale: i32,
@@ -126,24 +137,14 @@ impl Net {
         let qa = self.header.qa as i16;
         let bucket = output_bucket(pieces, self.header.buckets);
         let (w_us, w_them) = self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
-        let (sum, qa_power) = match self.header.activation {
-            Activation::Clipped => (
-                kernels::output_sum(us, w_us, them, w_them, qa),
-                i64::from(self.header.qa),
-            ),
-            // The kernel drops each square's lowest 8 bits: the scale is QA² / 256.
-            Activation::SquaredClipped => (
-                kernels::output_sum_squared(us, w_us, them, w_them, qa),
-                i64::from(self.header.qa) * i64::from(self.header.qa),
-            ),
+        let sum = match self.header.activation {
+            Activation::Clipped => kernels::output_sum(us, w_us, them, w_them, qa),
+            Activation::SquaredClipped => kernels::output_sum_squared(us, w_us, them, w_them, qa),
         };
         let sum = sum.wrapping_add(self.output_bias[bucket]);
-        let shift = match self.header.activation {
-            Activation::Clipped => 1,
-            Activation::SquaredClipped => 256,
-        };
-        let cp = i64::from(sum) * i64::from(self.header.scale) * shift
-            / (qa_power * i64::from(self.header.qb));
+        let (num, den) = self.header.activation.unit(self.header.qa);
+        let cp =
+            i64::from(sum) * i64::from(self.header.scale) * den / (num * i64::from(self.header.qb));
         // Far inside the search's mate scores whatever the weights.
         cp.clamp(-20_000, 20_000) as i32
     }

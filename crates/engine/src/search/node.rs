@@ -209,9 +209,7 @@ impl<G: EngineGame> Worker<'_, G> {
                 let lmr_depth = (depth - 1 - reduction(depth, searched + 1) / 1024).max(0);
                 if quiet {
                     if searched >= late_move_limit(depth, improving) && depth <= 8 {
-                        if !skip_quiets {
-                            picker.keep_only_quiet_checks(&mut self.pos);
-                        }
+                        picker.keep_only_quiet_checks(&mut self.pos);
                         skip_quiets = true;
                         prune_unless_check = true;
                     }

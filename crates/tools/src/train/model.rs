@@ -134,6 +134,12 @@ pub struct FloatNet {
     pub params: Vec<f32>,
 }
 
+/// What an activation of 1 sums to in the engine's output (`Activation::unit`).
+fn unit(activation: Activation, qa: i32) -> f64 {
+    let (num, den) = activation.unit(qa);
+    num as f64 / den as f64
+}
+
 /// The activation of `x` and its derivative.
 #[inline]
 fn activate(activation: Activation, x: f32) -> (f32, f32) {
@@ -196,14 +202,11 @@ impl FloatNet {
         }
         params.extend(net.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.output_weights.iter().map(|&w| f32::from(w) / qb));
-        let qa_power = match h.activation {
-            Activation::Clipped => f64::from(h.qa),
-            Activation::SquaredClipped => f64::from(h.qa) * f64::from(h.qa) / 256.0,
-        };
+        let unit = unit(h.activation, h.qa);
         params.extend(
             net.output_bias
                 .iter()
-                .map(|&b| (f64::from(b) / (qa_power * f64::from(h.qb))) as f32),
+                .map(|&b| (f64::from(b) / (unit * f64::from(h.qb))) as f32),
         );
         Ok(FloatNet {
             features: h.features,
@@ -339,7 +342,7 @@ impl FloatNet {
         let acc = max_abs(&self.params[b1..w2]) + MAX_ACTIVE as f32 * max_abs(&folded);
         let qa = ((f32::from(i16::MAX) - 33.0) / acc.max(1e-9)).floor() as i64;
         let biases = &self.params[b2..b2 + self.buckets];
-        let (qa, qb, qa_power) = match self.activation {
+        let (qa, qb) = match self.activation {
             Activation::Clipped => {
                 // Folded factors can pass the clip bound, so QA may have to go below its
                 // usual floor.
@@ -351,12 +354,12 @@ impl FloatNet {
                 let room = 0.9 * f64::from(i32::MAX) / f64::from(qa) - 2.0 * self.hidden as f64;
                 let qb = (room / out.max(1e-9)).floor() as i64;
                 let qb = qb.clamp(i64::from(QB), i64::from(MAX_QB)) as i32;
-                (qa, qb, f64::from(qa))
+                (qa, qb)
             }
             Activation::SquaredClipped => {
                 let qa = qa.clamp(1, SQUARED_MAX_QA) as i32;
                 // The engine drops each square's lowest 8 bits.
-                let squares = ((i64::from(qa) * i64::from(qa)) >> 8) as f64;
+                let squares = unit(self.activation, qa).floor();
                 // Rounded output weights inside i16, and per bucket the largest squares times
                 // their magnitudes, plus the bias, below 2^31 with a tenth to spare.
                 let largest = f64::from(max_abs(&self.params[w2..b2]));
@@ -369,9 +372,10 @@ impl FloatNet {
                 let room = 0.9 * f64::from(i32::MAX) / squares - self.hidden as f64;
                 let by_sum = room / (worst_bucket + bias).max(1e-9);
                 let qb = by_weight.min(by_sum).floor().clamp(1.0, f64::from(MAX_QB)) as i32;
-                (qa, qb, f64::from(qa) * f64::from(qa) / 256.0)
+                (qa, qb)
             }
         };
+        let unit = unit(self.activation, qa);
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         let header = NetHeader {
             features: self.features,
@@ -390,7 +394,7 @@ impl FloatNet {
             output_weights: self.params[w2..b2].iter().map(|&x| q(x, qb)).collect(),
             output_bias: biases
                 .iter()
-                .map(|&b| (f64::from(b) * qa_power * f64::from(qb)).round() as i32)
+                .map(|&b| (f64::from(b) * unit * f64::from(qb)).round() as i32)
                 .collect(),
         }
     }

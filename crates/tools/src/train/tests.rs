@@ -68,7 +68,7 @@ fn float_and_quantised_nets_agree_within_a_few_centipawns() {
             "hidden {}: worst {worst} cp, mean {mean} cp",
             float.hidden
         );
-        // Squared, the values clip at 255 (a coarser first layer) and the output weights
+        // Squared, QA is at most 2047 (the engine squares in 16 bits) and the output weights
         // take what room the squares leave.
         let squared = FloatNet {
             activation: Activation::SquaredClipped,
