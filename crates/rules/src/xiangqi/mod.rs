@@ -79,7 +79,7 @@ impl Game for Position {
         m.to().index()
     }
     fn gives_check(&mut self, m: Move) -> bool {
-        self.may_give_check(m) && self.gives_check_unmade(m)
+        self.move_gives_check(m)
     }
     fn make(&mut self, m: Move) {
         Position::make(self, m)

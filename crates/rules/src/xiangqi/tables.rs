@@ -272,6 +272,37 @@ pub static PAWN_ATTACKER_SET: [[u128; SQUARES]; 2] = [
 ];
 static SIDE_MOVES: [[[Steps; SQUARES]; 4]; 2] = [side_moves(Side::Red), side_moves(Side::Black)];
 
+/// The targets of the king's, advisor's and elephant's steps of `side`, per point, as sets.
+/// Those steps go both ways, so they are also where such a piece must stand to reach the
+/// point: one AND tells whether any of them is near, before the walk over the steps.
+const fn side_step_sets(side: Side) -> [[u128; SQUARES]; 3] {
+    let moves = side_moves(side);
+    [
+        step_sets(&moves[0]),
+        step_sets(&moves[1]),
+        step_sets(&moves[2]),
+    ]
+}
+static SIDE_STEP_SETS: [[[u128; SQUARES]; 3]; 2] =
+    [side_step_sets(Side::Red), side_step_sets(Side::Black)];
+
+/// The points `side`'s king steps to from `s`, and from which it steps to `s`.
+#[inline]
+pub fn king_step_set(side: Side, s: Square) -> u128 {
+    SIDE_STEP_SETS[side.index()][0][s.index()]
+}
+/// The points `side`'s advisor steps to from `s`, and from which it steps to `s`.
+#[inline]
+pub fn advisor_step_set(side: Side, s: Square) -> u128 {
+    SIDE_STEP_SETS[side.index()][1][s.index()]
+}
+/// The points `side`'s elephant steps to from `s` (eyes not considered), and from which it
+/// steps to `s`.
+#[inline]
+pub fn elephant_step_set(side: Side, s: Square) -> u128 {
+    SIDE_STEP_SETS[side.index()][2][s.index()]
+}
+
 /// The steps of `side`'s king from `s`: one point orthogonally, inside its palace.
 #[inline]
 pub fn king_moves(side: Side, s: Square) -> &'static Steps {
