@@ -14,6 +14,9 @@ import sys
 from collections import defaultdict
 
 MOVE = re.compile(r"\{[^}]*?/(\d+) ([\d.]+)s\}")
+# A movetext token: a comment, a move number ("12." or "12..."), or anything else that starts
+# with a letter (a move; results start with a digit or "*").
+TOKEN = re.compile(r"(\{[^}]*\})|\d+\.(?:\.\.)?|([A-Za-z][^\s{}]*)")
 AT = (1, 10, 30, 60, 100)
 
 
@@ -28,7 +31,26 @@ def games(paths):
         for game in re.split(r"\n\s*\n(?=\[)", text):
             tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
             if "Red" in tags and "TimeControl" in tags or "RedTimeControl" in tags:
-                yield tags, MOVE.findall(re.sub(r"^\[.*\]$", "", game, flags=re.M))
+                yield tags, searched_moves(tags, re.sub(r"^\[.*\]$", "", game, flags=re.M))
+
+
+def searched_moves(tags, movetext):
+    """The (depth, seconds) of each commented move, per side: [Red's, Black's]. Moves are
+    counted from the side the FEN gives the move to, so that the opening's moves, which carry
+    no comment, do not shift the comments onto the wrong side."""
+    fen = tags.get("FEN", "").split()
+    side = 1 if len(fen) > 1 and fen[1] == "b" else 0
+    per_side = ([], [])
+    last = None  # the side of the last move read
+    for comment, move in TOKEN.findall(movetext):
+        if move:
+            last = side
+            side ^= 1
+        elif comment and last is not None:
+            found = MOVE.match(comment)
+            if found:
+                per_side[last].append(found.groups())
+    return per_side
 
 
 def main(paths):
@@ -41,7 +63,7 @@ def main(paths):
         for side, first in (("Red", 0), ("Black", 1)):
             name = tags[side]
             base, inc = tc(tags.get(side + "TimeControl", tags.get("TimeControl", "0")))
-            mine = moves[first::2]
+            mine = moves[first]
             if not mine or base <= 0:
                 continue
             used = sum(float(t) for _, t in mine)
