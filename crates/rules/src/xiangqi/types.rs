@@ -13,9 +13,9 @@ pub const RANKS: usize = 10;
 /// Points of the board (90): square indices run below this.
 pub const SQUARES: usize = FILES * RANKS;
 
-/// The file and rank of each point index (the unused entries past 89 are never read).
 /// `1 << index` for every index below 128 (the board's squares and the spare values of the
-/// index's mask).
+/// index's mask): `Square::bit` reads it, since a variable shift of 128 bits takes several
+/// instructions and a branch.
 static BITS: [u128; 128] = {
     let mut t = [0u128; 128];
     let mut i = 0;
@@ -26,13 +26,7 @@ static BITS: [u128; 128] = {
     t
 };
 
-/// The bit of square index `index` in a 90-bit board set. A table read: a variable shift of
-/// 128 bits takes several instructions and a branch.
-#[inline]
-pub const fn index_bit(index: usize) -> u128 {
-    BITS[index & 127]
-}
-
+/// The file and rank of each point index (the unused entries past 89 are never read).
 const FILE_RANK: [(u8, u8); 128] = {
     let mut t = [(0u8, 0u8); 128];
     let mut i = 0;
@@ -129,7 +123,7 @@ impl Square {
     /// The bit of this square in a 90-bit board set.
     #[inline]
     pub const fn bit(self) -> u128 {
-        index_bit(self.0 as usize)
+        BITS[self.0 as usize & 127]
     }
 
     /// Every square, in index order.
