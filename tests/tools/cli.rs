@@ -251,6 +251,35 @@ fn datagen_dump_and_train_as_readme_shows_them() {
         std::fs::read_to_string(&again).expect("written") == text,
         "the same seed gives the same lines whatever the threads"
     );
+    // Labels from the teacher's search: the same positions (bar any scored as a mate), other
+    // scores, and again the same lines whatever the threads.
+    let searched = |threads: &str| {
+        let out = dir.join(format!("distill-d2-{threads}.txt"));
+        let out = out.to_string_lossy().into_owned();
+        works(&[
+            "distill",
+            "--data",
+            &shards,
+            "--out",
+            &out,
+            "--walks",
+            "4",
+            "--depth",
+            "2",
+            "--threads",
+            threads,
+        ]);
+        std::fs::read_to_string(&out).expect("written")
+    };
+    let deep = searched("2");
+    assert_eq!(deep, searched("1"), "search labels whatever the threads");
+    let fen = |l: &str| l.split(" | ").next().unwrap_or_default().to_string();
+    let static_fens: Vec<String> = text.lines().map(fen).collect();
+    assert!(
+        deep.lines().all(|l| static_fens.contains(&fen(l))),
+        "{deep}"
+    );
+    assert_ne!(deep, text, "the search's scores are not the static ones");
     let buckets = dir.join("buckets.nnue").to_string_lossy().into_owned();
     let trained = jiangjun(&[
         "train",

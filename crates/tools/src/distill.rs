@@ -18,7 +18,9 @@
 use crate::args::{self, EvalArgs, number_in};
 use crate::datagen::{self, DataGame};
 use jiangjun_engine::evaluation::Evaluation;
-use jiangjun_engine::game::Xiangqi;
+use jiangjun_engine::game::{EngineGame, Xiangqi};
+use jiangjun_engine::search::{MATE_BOUND, Memory, fixed_depth_with};
+use jiangjun_engine::tt::Tt;
 use jiangjun_rules::random::{self, Generator, RngExt};
 use jiangjun_rules::{Game, GenKind, MoveList, Side};
 use std::io::{BufWriter, Write};
@@ -53,6 +55,11 @@ pub struct DistillArgs {
     plies: u32,
     #[command(flatten)]
     eval: EvalArgs,
+    /// Label with the teacher's search to this depth (1 to 20) instead of its static
+    /// evaluation (0): labels that see a few moves ahead, for a net meant to evaluate better
+    /// than its teacher node for node. Positions scored as a mate are left out.
+    #[arg(long, value_name = "D", default_value_t = 0, value_parser = number_in(0u32, 20))]
+    depth: u32,
     /// Seed of the walks.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -85,8 +92,12 @@ fn distill(config: &DistillArgs) -> Result<(), String> {
     let mut out = BufWriter::new(out_file);
     let started = Instant::now();
     let (mut positions, mut written) = (0u64, 0u64);
+    let how = match config.depth {
+        0 => "static evaluation".to_string(),
+        d => format!("search to depth {d}"),
+    };
     eprintln!(
-        "distill: {} files, teacher {teacher}, {} walks of 1 to {} plies a position",
+        "distill: {} files, teacher {teacher} ({how}), {} walks of 1 to {} plies a position",
         files.len(),
         config.walks,
         config.plies
@@ -137,11 +148,22 @@ fn label_file(
     let bytes = std::fs::read(path).map_err(|e| format!("reading {name}: {e}"))?;
     let mut rng = random::stream(config.seed, index);
     let mut done = Labelled::default();
+    // One table per file, kept from one label's search to the next (walks from the same game
+    // position share much of their trees): a file is labelled in order on one thread, so its
+    // labels do not depend on `--threads`.
+    let tt = (config.depth > 0).then(|| Tt::new(LABEL_TT_MB));
+    let memory = Memory::unaged();
     datagen::read_kept::<Xiangqi>(&bytes, |pos, result, _score| {
         done.game_positions += 1;
         let root = Xiangqi::from((**pos).clone());
         let mut write = |p: &Xiangqi| {
-            if let Some(score) = label(p, teacher) {
+            let teacher = Teacher {
+                eval: teacher,
+                depth: config.depth,
+                tt: tt.as_ref(),
+                memory: &memory,
+            };
+            if let Some(score) = label(p, &teacher) {
                 done.lines
                     .push_str(&format!("{} | {result:.1} | {score}\n", p.to_fen()));
                 done.written += 1;
@@ -175,9 +197,23 @@ fn walk<G: Game>(pos: &mut G, rng: &mut Generator, longest: u32) -> bool {
     true
 }
 
-/// The teacher's evaluation of `pos` in centipawns from Red's view, or `None` where the
-/// search would not ask for it: in check, no move, or a capture that wins material.
-fn label<G: DataGame>(pos: &G, teacher: &Evaluation) -> Option<i32> {
+/// The table of a file's label searches: small, since each search is a few hundred nodes.
+const LABEL_TT_MB: usize = 4;
+
+/// How a position is labelled: the evaluation, and the depth of its search (0: none, and then
+/// no table); the search's table and histories are the file's, carried from one label to the
+/// next.
+struct Teacher<'a, G: EngineGame> {
+    eval: &'a Evaluation,
+    depth: u32,
+    tt: Option<&'a Tt>,
+    memory: &'a Memory<G>,
+}
+
+/// The teacher's score of `pos` in centipawns from Red's view, or `None` where the search
+/// would not ask for it (in check, no move, or a capture that wins material) or where the
+/// teacher's search finds a mate (no evaluation to learn there).
+fn label<G: DataGame>(pos: &G, teacher: &Teacher<G>) -> Option<i32> {
     if pos.in_check() {
         return None;
     }
@@ -191,8 +227,17 @@ fn label<G: DataGame>(pos: &G, teacher: &Evaluation) -> Option<i32> {
     if captures.into_iter().any(|m| fresh.see(m) > 0) {
         return None;
     }
-    fresh.set_evaluation(teacher);
-    let v = fresh.evaluate();
+    fresh.set_evaluation(teacher.eval);
+    let v = match teacher.tt {
+        Some(tt) if teacher.depth > 0 => {
+            let score = fixed_depth_with(tt, teacher.memory, fresh.clone(), teacher.depth).score;
+            if score.abs() >= MATE_BOUND {
+                return None;
+            }
+            score
+        }
+        _ => fresh.evaluate(),
+    };
     Some(match fresh.side_to_move() {
         Side::Red => v,
         Side::Black => -v,
@@ -202,11 +247,18 @@ fn label<G: DataGame>(pos: &G, teacher: &Evaluation) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jiangjun_engine::game::EngineGame;
+    use jiangjun_engine::search::{MATE, fixed_depth};
 
     #[test]
     fn labels_are_quiet_positions_scored_from_reds_view() {
-        let teacher = Evaluation::load("<builtin>", 50).expect("the shipped net");
+        let eval = Evaluation::load("<builtin>", 50).expect("the shipped net");
+        let memory = Memory::unaged();
+        let teacher = Teacher {
+            eval: &eval,
+            depth: 0,
+            tt: None,
+            memory: &memory,
+        };
         // Red to move with a free capture: not asked about (quiescence takes the piece).
         let hanging = Xiangqi::from_fen(
             "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/rC5C1/9/RNBAKABNR w - - 0 1",
@@ -220,12 +272,49 @@ mod tests {
         blacks_turn.make_null();
         let black = label(&blacks_turn, &teacher).expect("quiet");
         let mut own = Xiangqi::startpos();
-        own.set_evaluation(&teacher);
+        own.set_evaluation(&eval);
         assert_eq!(red, own.evaluate());
         assert_eq!(
             black, -red,
             "the start is symmetric: the side to move's edge flips"
         );
+    }
+
+    #[test]
+    fn search_labels_are_the_teachers_search_from_reds_view_and_skip_mates() {
+        let eval = Evaluation::load("<builtin>", 100).expect("the shipped net");
+        let searched = |fen: &str| {
+            let (tt, memory) = (Tt::new(1), Memory::unaged());
+            let teacher = Teacher {
+                eval: &eval,
+                depth: 3,
+                tt: Some(&tt),
+                memory: &memory,
+            };
+            let pos = Xiangqi::from_fen(fen).expect("a legal FEN");
+            label(&pos, &teacher)
+        };
+        let direct = |fen: &str| {
+            let mut pos = Xiangqi::from_fen(fen).expect("a legal FEN");
+            pos.set_evaluation(&eval);
+            fixed_depth(&Tt::new(1), pos, 3).score
+        };
+        // Black to move, quiet: the search's score with its sign turned to Red's view, and not
+        // the static evaluation.
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+        let label = searched(fen).expect("quiet");
+        assert_eq!(label, -direct(fen));
+        let mut pos = Xiangqi::from_fen(fen).expect("a legal FEN");
+        pos.set_evaluation(&eval);
+        assert_ne!(
+            label,
+            -pos.evaluate(),
+            "a search of three plies sees the threat"
+        );
+        // Red mates in one (the rook to the back rank): a mate is no evaluation to learn.
+        let mate = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+        assert_eq!(direct(mate), MATE - 1);
+        assert_eq!(searched(mate), None);
     }
 
     #[test]

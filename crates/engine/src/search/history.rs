@@ -64,9 +64,7 @@ impl<G: EngineGame> History<G> {
     /// Forgets the killers (they belong to one search's plies) and ages the rest, so that a new
     /// search starts from what the last one learned without being ruled by it.
     pub fn new_search(&mut self) {
-        for k in self.killers.iter_mut() {
-            *k = [G::NULL_MOVE; 2];
-        }
+        self.forget_killers();
         for h in self
             .butterfly
             .iter_mut()
@@ -74,6 +72,13 @@ impl<G: EngineGame> History<G> {
             .chain(self.continuation.iter_mut())
         {
             *h /= 2;
+        }
+    }
+
+    /// Forgets the killers alone.
+    pub fn forget_killers(&mut self) {
+        for k in self.killers.iter_mut() {
+            *k = [G::NULL_MOVE; 2];
         }
     }
 

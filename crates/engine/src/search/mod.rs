@@ -13,7 +13,7 @@ mod quiesce;
 mod root;
 mod worker;
 
-pub use once::{fixed_depth, search_lines, search_once, search_once_until};
+pub use once::{fixed_depth, fixed_depth_with, search_lines, search_once, search_once_until};
 
 use crate::game::EngineGame;
 use crate::time::{Deadline, Limits};
@@ -146,17 +146,31 @@ pub struct Shared<'a> {
 /// search to the next of the same game, one table set per thread. `ucinewgame` empties it.
 pub struct Memory<G: EngineGame> {
     tables: Mutex<Vec<history::History<G>>>,
+    /// Whether a new search halves what the last one learned (a game's searches) or starts
+    /// from it as it is (see `unaged`).
+    aged: bool,
 }
 
 impl<G: EngineGame> Default for Memory<G> {
     fn default() -> Self {
         Memory {
             tables: Mutex::new(Vec::new()),
+            aged: true,
         }
     }
 }
 
 impl<G: EngineGame> Memory<G> {
+    /// Tables carried from one search to the next as they are, only the killers forgotten:
+    /// for many searches of a few hundred nodes each (labelling training positions), where
+    /// fresh tables or aged ones (a pass over megabytes) would cost more than the search.
+    pub fn unaged() -> Self {
+        Memory {
+            aged: false,
+            ..Memory::default()
+        }
+    }
+
     /// Forgets everything (a new game).
     pub fn clear(&self) {
         self.lock().clear();
@@ -172,7 +186,11 @@ impl<G: EngineGame> Memory<G> {
         let mut kept = std::mem::take(&mut *self.lock());
         kept.truncate(n);
         for t in kept.iter_mut() {
-            t.new_search();
+            if self.aged {
+                t.new_search();
+            } else {
+                t.forget_killers();
+            }
         }
         while kept.len() < n {
             kept.push(history::History::new(MAX_PLY));

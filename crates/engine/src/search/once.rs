@@ -1,7 +1,7 @@
 //! The searches tools and tests ask for: one position, no protocol, no engine facade, the
 //! caller's table. `search_lines` is the one function that assembles such a search.
 
-use super::{Event, Job, Report, Shared, search};
+use super::{Event, Job, Memory, Report, Shared, search};
 use crate::game::EngineGame;
 use crate::time::{Deadline, Limits};
 use crate::tt::Tt;
@@ -51,9 +51,38 @@ pub fn search_lines<G: EngineGame>(
 /// One search of `pos` to `depth` on one thread, with whatever `tt` holds: what `bench` does
 /// for each position, and what `jiangjun openings` scores candidate positions with.
 pub fn fixed_depth<G: EngineGame>(tt: &Tt, pos: G, depth: u32) -> Report<G::Move> {
+    depth_search(tt, None, pos, depth)
+}
+
+/// `fixed_depth` starting from, and keeping, the histories in `memory` (with
+/// `Memory::unaged`, many short searches in a row without a fresh set of tables each).
+pub fn fixed_depth_with<G: EngineGame>(
+    tt: &Tt,
+    memory: &Memory<G>,
+    pos: G,
+    depth: u32,
+) -> Report<G::Move> {
+    depth_search(tt, Some(memory), pos, depth)
+}
+
+fn depth_search<G: EngineGame>(
+    tt: &Tt,
+    memory: Option<&Memory<G>>,
+    pos: G,
+    depth: u32,
+) -> Report<G::Move> {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    search_once(pos, &limits, tt)
+    let mut list = MoveList::new(G::NULL_MOVE);
+    pos.generate(GenKind::All, &mut list);
+    let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let deadline = Deadline::new(&limits, Duration::ZERO);
+    let shared = Shared::new(tt, &stop, &nodes, &deadline, &limits);
+    let mut job = Job::new(pos, list.as_slice().to_vec(), shared);
+    if let Some(m) = memory {
+        job = job.with_memory(m);
+    }
+    search(job, &|_| {})
 }
