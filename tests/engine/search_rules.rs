@@ -1,8 +1,9 @@
 //! The repetition rules inside the search: a move that completes a cycle the rules forbid is
 //! scored as a loss for the side that makes it (the search judges at the first repetition).
 
-use crate::common::search_depth;
-use jiangjun_engine::game::Xiangqi;
+use crate::common::{search_depth, search_lines};
+use jiangjun_engine::evaluation::Evaluation;
+use jiangjun_engine::game::{EngineGame, Xiangqi};
 use jiangjun_engine::search;
 use jiangjun_rules::xiangqi::Move;
 use jiangjun_rules::{Game, GenKind, MoveList};
@@ -75,4 +76,25 @@ fn a_mate_on_the_ply_that_reaches_the_natural_move_limit_wins() {
             .is_ok_and(|r| r.starts_with("black-loses")),
         "{mv}: {ruling:?}"
     );
+}
+
+#[test]
+fn checks_answered_by_checks_end_in_quiescence() {
+    // Both kings are open to checks that answer checks, and quiescence searches every move of
+    // a side in check. Without the repetition rules there the lines of checks went round until
+    // the ply limit, every evasion branching: depth 2 did not end in ten minutes. Now depth 4
+    // takes about a thousand nodes; the node limit turns a relapse into a failure, not a hang.
+    let fen = "3Nca3/1C4R2/5k3/8p/P8/6B2/2P5P/5r3/9/4K1B2 w - - 5 54";
+    let mut pos = Xiangqi::from_fen(fen).expect("valid test FEN");
+    let net = Evaluation::load("<builtin>", 100).expect("the shipped net");
+    pos.set_evaluation(&net);
+    let mut list = MoveList::new(Move::NONE);
+    pos.generate(GenKind::All, &mut list);
+    let limits = jiangjun_engine::time::Limits {
+        depth: Some(4),
+        nodes: Some(200_000),
+        ..Default::default()
+    };
+    let report = search_lines(pos, list.as_slice().to_vec(), limits, 1, &|_| {});
+    assert_eq!(report.depth, 4, "{} nodes", report.nodes);
 }

@@ -352,7 +352,7 @@ impl<G: EngineGame> Worker<'_, G> {
 
     /// The score a game rule gives this node, if one decides it; wins and losses by a
     /// repetition verdict are counted, since they depend on the path (see `rule_verdicts`).
-    fn rule_score(&mut self, ply: usize) -> Option<i32> {
+    pub(super) fn rule_score(&mut self, ply: usize) -> Option<i32> {
         let o = self.pos.rule_outcome()?;
         if !matches!(o, Outcome::Draw(_)) {
             self.rule_verdicts += 1;

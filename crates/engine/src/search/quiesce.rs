@@ -39,6 +39,12 @@ impl<G: EngineGame> Worker<'_, G> {
         }
         let pv_node = beta - alpha > 1;
         let in_check = self.pos.in_check();
+        // Only a side in check plays quiet moves here, so only a line of checks answered by
+        // checks can repeat: such a line is ruled as in the search (a perpetual check loses),
+        // instead of going round until the ply limit with every evasion branching.
+        if in_check && let Some(score) = self.rule_score(ply) {
+            return score;
+        }
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key);
         if let Some(e) = tt {
@@ -73,6 +79,7 @@ impl<G: EngineGame> Worker<'_, G> {
         });
         let mut picker = Picker::new(kind, tt_move, G::NULL_MOVE);
         let alpha_orig = alpha;
+        let verdicts_before = self.rule_verdicts;
         let mut best_move = None;
         let mut any = false;
         loop {
@@ -119,7 +126,8 @@ impl<G: EngineGame> Worker<'_, G> {
         if in_check && !any {
             return outcome_score(self.pos.no_moves_outcome(), ply);
         }
-        if best.abs() < MATE_BOUND || in_check {
+        // A mate score that a repetition verdict below decided depends on the path: not stored.
+        if best.abs() < MATE_BOUND || (in_check && self.rule_verdicts == verdicts_before) {
             let bound = Bound::of(best, alpha_orig, beta);
             self.shared.tt.store(
                 key,
