@@ -1,5 +1,6 @@
 //! The searches tools and tests ask for: one position, no protocol, no engine facade, the
-//! caller's table. `search_lines` is the one function that assembles such a search.
+//! caller's table. `search_lines` assembles such a search, and `depth_search` one to a depth
+//! that may carry its histories over from the last (`Memory`).
 
 use super::{Event, Job, Memory, Report, Shared, search};
 use crate::game::EngineGame;
