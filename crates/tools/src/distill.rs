@@ -151,18 +151,19 @@ fn label_file(
     // One table per file, kept from one label's search to the next (walks from the same game
     // position share much of their trees): a file is labelled in order on one thread, so its
     // labels do not depend on `--threads`.
-    let tt = (config.depth > 0).then(|| Tt::new(LABEL_TT_MB));
-    let memory = Memory::unaged();
+    let search = (config.depth > 0).then(|| LabelSearch {
+        depth: config.depth,
+        tt: Tt::new(LABEL_TT_MB),
+        memory: Memory::unaged(),
+    });
+    let teacher = Teacher {
+        eval: teacher,
+        search: search.as_ref(),
+    };
     datagen::read_kept::<Xiangqi>(&bytes, |pos, result, _score| {
         done.game_positions += 1;
         let root = Xiangqi::from((**pos).clone());
         let mut write = |p: &Xiangqi| {
-            let teacher = Teacher {
-                eval: teacher,
-                depth: config.depth,
-                tt: tt.as_ref(),
-                memory: &memory,
-            };
             if let Some(score) = label(p, &teacher) {
                 done.lines
                     .push_str(&format!("{} | {result:.1} | {score}\n", p.to_fen()));
@@ -200,14 +201,18 @@ fn walk<G: Game>(pos: &mut G, rng: &mut Generator, longest: u32) -> bool {
 /// The table of a file's label searches: small, since each search is a few hundred nodes.
 const LABEL_TT_MB: usize = 4;
 
-/// How a position is labelled: the evaluation, and the depth of its search (0: none, and then
-/// no table); the search's table and histories are the file's, carried from one label to the
-/// next.
+/// The search that labels a file's positions (`--depth`): its table and histories are the
+/// file's, carried from one label to the next.
+struct LabelSearch<G: EngineGame> {
+    depth: u32,
+    tt: Tt,
+    memory: Memory<G>,
+}
+
+/// How a position is labelled: the evaluation, searched or (no search) static.
 struct Teacher<'a, G: EngineGame> {
     eval: &'a Evaluation,
-    depth: u32,
-    tt: Option<&'a Tt>,
-    memory: &'a Memory<G>,
+    search: Option<&'a LabelSearch<G>>,
 }
 
 /// The teacher's score of `pos` in centipawns from Red's view, or `None` where the search
@@ -228,9 +233,9 @@ fn label<G: DataGame>(pos: &G, teacher: &Teacher<G>) -> Option<i32> {
         return None;
     }
     fresh.set_evaluation(teacher.eval);
-    let v = match teacher.tt {
-        Some(tt) if teacher.depth > 0 => {
-            let score = fixed_depth_with(tt, teacher.memory, fresh.clone(), teacher.depth).score;
+    let v = match teacher.search {
+        Some(s) => {
+            let score = fixed_depth_with(&s.tt, &s.memory, fresh.clone(), s.depth).score;
             if score.abs() >= MATE_BOUND {
                 return None;
             }
@@ -252,12 +257,9 @@ mod tests {
     #[test]
     fn labels_are_quiet_positions_scored_from_reds_view() {
         let eval = Evaluation::load("<builtin>", 50).expect("the shipped net");
-        let memory = Memory::unaged();
         let teacher = Teacher {
             eval: &eval,
-            depth: 0,
-            tt: None,
-            memory: &memory,
+            search: None,
         };
         // Red to move with a free capture: not asked about (quiescence takes the piece).
         let hanging = Xiangqi::from_fen(
@@ -284,12 +286,14 @@ mod tests {
     fn search_labels_are_the_teachers_search_from_reds_view_and_skip_mates() {
         let eval = Evaluation::load("<builtin>", 100).expect("the shipped net");
         let searched = |fen: &str| {
-            let (tt, memory) = (Tt::new(1), Memory::unaged());
+            let search = LabelSearch {
+                depth: 3,
+                tt: Tt::new(1),
+                memory: Memory::unaged(),
+            };
             let teacher = Teacher {
                 eval: &eval,
-                depth: 3,
-                tt: Some(&tt),
-                memory: &memory,
+                search: Some(&search),
             };
             let pos = Xiangqi::from_fen(fen).expect("a legal FEN");
             label(&pos, &teacher)
