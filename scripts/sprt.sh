@@ -6,12 +6,13 @@
 #   scripts/sprt.sh main --nodes 20000      # a busy machine: no clock to lose on
 # Defaults: --tc 5+0.05, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to 20000 games,
 # --openings scripts/openings/balanced-5000.txt (5000 openings, so no game repeats another
-# within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/.
+# within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/ (OUT
+# overrides: a second test beside one that is paused keeps its own binaries and PGN).
 # GAME=chess: a chess SPRT (--game chess, both engines over UCI), from the runner's 40
 # built-in chess lines unless --openings is given.
 # RESUME=1: take up a test stopped earlier (Ctrl-C) with the same flags: the binaries it built
-# in sprt-out/ play on (nothing is rebuilt, so later edits do not leak in) and the games in
-# sprt-out/sprt.pgn count (match --resume).
+# in the output folder play on (nothing is rebuilt, so later edits do not leak in) and the games in
+# its sprt.pgn count (match --resume).
 # See docs/tools/match.md: how the SPRT decides, and how long it takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,8 +30,9 @@ esac
 [ "$game" = chess ] || has --openings || extra+=(--openings "$PWD/scripts/openings/balanced-5000.txt")
 has --sprt || extra+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 has --games || extra+=(--games 20000)
-out=sprt-out
+out=${OUT:-sprt-out}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)   # the engines' paths must hold from any folder
 if [ "${RESUME:-0}" = 1 ]; then
   for b in jiangjun-new jiangjun-base; do
     [ -x "$out/$b" ] || { echo "sprt.sh: RESUME=1 but $out/$b is missing: nothing to resume" >&2; exit 2; }
@@ -49,6 +51,6 @@ else
   cp "$tmp/target/release/jiangjun" "$out/jiangjun-base"
 fi
 "$out/jiangjun-new" --game "$game" match \
-  --engine name=new "cmd=$PWD/$out/jiangjun-new" "${play[@]}" \
-  --engine name=base "cmd=$PWD/$out/jiangjun-base" "${play[@]}" \
+  --engine name=new "cmd=$out/jiangjun-new" "${play[@]}" \
+  --engine name=base "cmd=$out/jiangjun-base" "${play[@]}" \
   --concurrency "${CONCURRENCY:-2}" --pgn "$out/sprt.pgn" --json "$out/sprt.json" "${extra[@]}"
