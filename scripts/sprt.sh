@@ -11,8 +11,8 @@
 # GAME=chess: a chess SPRT (--game chess, both engines over UCI), from the runner's 40
 # built-in chess lines unless --openings is given.
 # RESUME=1: take up a test stopped earlier (Ctrl-C) with the same flags: the binaries it built
-# in the output folder play on (nothing is rebuilt, so later edits do not leak in) and the games in
-# its sprt.pgn count (match --resume).
+# in the output folder play on (nothing is rebuilt, so later edits do not leak in) and the
+# games in its sprt.pgn count (match --resume).
 # See docs/tools/match.md: how the SPRT decides, and how long it takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,8 +31,10 @@ esac
 has --sprt || extra+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 has --games || extra+=(--games 20000)
 out=${OUT:-sprt-out}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)   # the engines' paths must hold from any folder
+[ "${RESUME:-0}" = 1 ] || mkdir -p "$out"
+# Absolute, so that the engines' paths hold from any folder; a resume makes no folder.
+[ -d "$out" ] || { echo "sprt.sh: RESUME=1 but no folder $out: nothing to resume" >&2; exit 2; }
+out=$(cd "$out" && pwd)
 if [ "${RESUME:-0}" = 1 ]; then
   for b in jiangjun-new jiangjun-base; do
     [ -x "$out/$b" ] || { echo "sprt.sh: RESUME=1 but $out/$b is missing: nothing to resume" >&2; exit 2; }
