@@ -6,8 +6,9 @@
 #   scripts/sprt.sh main --nodes 20000      # a busy machine: no clock to lose on
 # Defaults: --tc 5+0.05, --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05, up to 20000 games,
 # --openings scripts/openings/balanced-5000.txt (5000 openings, so no game repeats another
-# within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/ (OUT
-# overrides: a second test beside one that is paused keeps its own binaries and PGN).
+# within 10000 games), concurrency 2 (CONCURRENCY overrides). Output goes to sprt-out/ (OUT,
+# relative to the repository root, overrides: a second test beside one that is paused keeps
+# its own binaries and PGN).
 # GAME=chess: a chess SPRT (--game chess, both engines over UCI), from the runner's 40
 # built-in chess lines unless --openings is given.
 # RESUME=1: take up a test stopped earlier (Ctrl-C) with the same flags: the binaries it built
