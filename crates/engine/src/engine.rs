@@ -9,7 +9,7 @@ mod table;
 
 use crate::evaluation::Evaluation;
 use crate::game::EngineGame;
-use crate::search::{self, Event, Job, Memory, Noise, Shared};
+use crate::search::{self, Event, Job, Memory, Noise, SearchParams, Shared};
 use crate::time::{DEFAULT_OVERHEAD, Deadline, Limits};
 use crate::tt::{Entry, Tt};
 use crossbeam_channel::Sender;
@@ -59,6 +59,9 @@ pub struct Engine<G: EngineGame> {
     overhead: Duration,
     running: Option<Running>,
     events: Sender<Event<G::Move>>,
+    /// The search's tunable numbers (hidden `Tune_*` options; the defaults unless a tuner
+    /// sets them).
+    params: SearchParams,
     /// Debug aid (`JIANGJUN_PANIC_AT_DEPTH`): make the search panic at this depth, to test
     /// that the engine recovers.
     panic_at_depth: Option<u32>,
@@ -95,6 +98,7 @@ impl<G: EngineGame> Engine<G> {
             overhead: DEFAULT_OVERHEAD,
             running: None,
             events,
+            params: SearchParams::DEFAULT,
             panic_at_depth: panics::injected_depth(),
         }
     }
@@ -147,6 +151,16 @@ impl<G: EngineGame> Engine<G> {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Sets the tunable number `name` of the search (clamped into its range); `false` for a
+    /// name that is none.
+    pub fn set_param(&mut self, name: &str, value: i32) -> bool {
+        self.params.set(name, value)
+    }
+
+    pub fn params(&self) -> &SearchParams {
+        &self.params
     }
 
     pub fn set_multipv(&mut self, n: usize) {
@@ -224,6 +238,7 @@ impl<G: EngineGame> Engine<G> {
         let events = self.events.clone();
         let (hold, pondering) = (limits.infinite || limits.ponder, limits.ponder);
         let panic_at = self.panic_at_depth;
+        let params = self.params;
         let first = root_moves.first().copied();
         let fallback = move || Event::BestMove {
             best: first,
@@ -232,7 +247,9 @@ impl<G: EngineGame> Engine<G> {
         };
         let job = move |stop: &AtomicBool, deadline: &Deadline, answer: &Latch| {
             let nodes = AtomicU64::new(0);
-            let shared = Shared::new(&tt, stop, &nodes, deadline, &limits).with_noise(noise);
+            let shared = Shared::new(&tt, stop, &nodes, deadline, &limits)
+                .with_noise(noise)
+                .with_params(params);
             // The best line of the last completed iteration: the answer if the search panics.
             let known = Mutex::new(None);
             // The lines of the last completed iteration, for a limited strength's choice.

@@ -77,6 +77,9 @@ pub enum Setting {
     /// UCI `EvalBlend`, UCCI `evalblend`: the net's share of the evaluation in percent (the
     /// classical evaluation has the rest), 0 to 100.
     EvalBlend(u8),
+    /// A hidden `Tune_<name>` option: one of the search's tunable numbers (see
+    /// `search::SearchParams`), already clamped into its range.
+    Tune(&'static str, i32),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -271,6 +271,49 @@ mod tests {
     }
 
     #[test]
+    fn hidden_tune_options_set_the_search_numbers_in_both_dialects() {
+        use super::command::{Command, Setting};
+        let set = |s: Setting, w: Option<&str>| {
+            format!("{:?}", Command::SetOption(s, w.map(String::from)))
+        };
+        for line in [
+            "setoption name Tune_razor_base value 300",
+            "setoption name tune_RAZOR_BASE value 300",
+        ] {
+            let both = parse_in_both_dialects::<Xiangqi>(line, Side::Red);
+            assert_eq!(
+                both,
+                [0, 1].map(|_| set(Setting::Tune("razor_base", 300), None))
+            );
+        }
+        // Out of range: clamped, with a message; not a number: an error; unknown: not an option.
+        let [ucci, uci] = parse_in_both_dialects::<Xiangqi>(
+            "setoption name Tune_razor_base value 9999",
+            Side::Red,
+        );
+        assert_eq!(ucci, uci);
+        assert!(ucci.contains("Tune(\"razor_base\", 800)") && ucci.contains("out of range"));
+        for line in [
+            "setoption name Tune_razor_base value lots",
+            "setoption name Tune_no_such_number value 1",
+            "setoption name Tune_ value 1",
+        ] {
+            for parsed in parse_in_both_dialects::<Xiangqi>(line, Side::Red) {
+                assert!(!parsed.contains("Tune("), "{line}: {parsed}");
+            }
+        }
+        // Never offered to a GUI.
+        for dialect in [options::DialectKind::Uci, options::DialectKind::Ucci] {
+            let lines = options::handshake(dialect, 16, jiangjun_rules::GameKind::Xiangqi);
+            assert!(
+                !lines
+                    .iter()
+                    .any(|l| l.to_ascii_lowercase().contains("tune"))
+            );
+        }
+    }
+
+    #[test]
     fn ucci_reads_the_name_value_form_too() {
         use super::command::{Command, Setting};
         let ucci = |line: &str| parse_in_both_dialects::<Xiangqi>(line, Side::Red)[0].clone();

@@ -7,6 +7,7 @@ use crate::book::choose::Variety;
 use crate::engine::strength::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::evaluation::{BUILTIN, DEFAULT_BLEND};
+use crate::search::SearchParams;
 use crate::time::DEFAULT_OVERHEAD;
 use jiangjun_rules::GameKind;
 use std::time::Duration;
@@ -432,10 +433,12 @@ pub fn read(
         DialectKind::Ucci => canonical_ucci(&lower),
     };
     let options = table(DEFAULT_HASH_MB, GameKind::Xiangqi);
-    let option = options.iter().find(|o| {
+    let Some(option) = options.iter().find(|o| {
         o.offered(dialect)
             .is_some_and(|x| x.name.eq_ignore_ascii_case(wanted))
-    })?;
+    }) else {
+        return read_tuned(name, value);
+    };
     let offered = option.offered(dialect).expect("found by its offer");
     let shown = offered.name;
     let text = string_value(value);
@@ -465,4 +468,24 @@ pub fn read(
         Command::SetOption(s, None) => Command::SetOption(s, warning),
         other => other,
     }))
+}
+
+/// The prefix of the hidden options that set the search's tunable numbers.
+pub const TUNE_PREFIX: &str = "Tune_";
+
+/// A `setoption` of a hidden `Tune_<name>` option (any case), `None` for any other name. Not in
+/// the handshake: a GUI has no use for them, a tuner knows their names (`search/params.rs`).
+fn read_tuned(name: &str, value: Option<&str>) -> Option<Result<Command, String>> {
+    let prefix = name.get(..TUNE_PREFIX.len())?;
+    if !prefix.eq_ignore_ascii_case(TUNE_PREFIX) {
+        return None;
+    }
+    let rest = &name[TUNE_PREFIX.len()..];
+    let spec = SearchParams::SPECS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(rest))?;
+    Some(
+        spin(name, value, i64::from(spec.min), i64::from(spec.max))
+            .map(|(n, warning)| Command::SetOption(Setting::Tune(spec.name, n as i32), warning)),
+    )
 }

@@ -16,12 +16,6 @@ use crate::game::EngineGame;
 /// Magnitude bound of every history value.
 pub const HISTORY_MAX: i32 = 16_384;
 
-/// The bonus (or, negated, malus) for a move at a cutoff of the given remaining depth.
-#[inline]
-pub fn bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(1_600)
-}
-
 #[inline]
 fn gravity(h: &mut i16, bonus: i32) {
     let v = i32::from(*h);

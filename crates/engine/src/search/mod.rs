@@ -9,11 +9,13 @@ mod history;
 mod node;
 mod once;
 mod ordering;
+mod params;
 mod quiesce;
 mod root;
 mod worker;
 
 pub use once::{fixed_depth, fixed_depth_with, search_lines, search_once, search_once_until};
+pub use params::{SearchParams, Spec as ParamSpec};
 
 use crate::game::EngineGame;
 use crate::time::{Deadline, Limits};
@@ -140,6 +142,8 @@ pub struct Shared<'a> {
     pub deadline: &'a Deadline,
     pub limits: &'a Limits,
     pub noise: Noise,
+    /// The search's tunable numbers (the defaults unless a tuner set them).
+    pub params: SearchParams,
 }
 
 /// What the search threads learned about moves (histories, counter moves), kept from one
@@ -233,7 +237,14 @@ impl<'a> Shared<'a> {
             deadline,
             limits,
             noise: Noise::default(),
+            params: SearchParams::DEFAULT,
         }
+    }
+
+    /// The same, searching with the tunable numbers `params`.
+    pub fn with_params(mut self, params: SearchParams) -> Shared<'a> {
+        self.params = params;
+        self
     }
 
     /// The same, with `noise` added to the static evaluations.

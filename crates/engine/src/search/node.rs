@@ -8,36 +8,18 @@
 //!   reductions from a table, adjusted by history and node type;
 //! - after a cutoff: history bonus for the move and malus for every move tried before it.
 
-use super::history::{History, bonus};
+use super::history::History;
 use super::ordering::{Context, Picker, is_bad_capture};
 use super::worker::{NO_EVAL, Worker, from_tt, to_tt};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, outcome_score};
 use crate::game::EngineGame;
 use crate::tt::{Bound, Entry};
 use jiangjun_rules::{GenKind, Outcome};
-use std::sync::LazyLock;
-
-/// Late-move reductions by depth and move number, in plies (times 1024 for precision).
-static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
-    let mut t = [[0; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            let v = 0.6 + (d as f64).ln() * (m as f64).ln() / 2.1;
-            *r = (v * 1024.0) as i32;
-        }
-    }
-    t
-});
-
-#[inline]
-fn reduction(depth: i32, moves: usize) -> i32 {
-    REDUCTIONS[depth.clamp(0, 63) as usize][moves.min(63)]
-}
 
 /// How many quiet moves a node of this depth tries before the rest are pruned.
 #[inline]
-fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = (3 + depth * depth) as usize;
+fn late_move_limit(lmp_base: i32, depth: i32, improving: bool) -> usize {
+    let base = (lmp_base + depth * depth) as usize;
     if improving { base } else { base / 2 }
 }
 
@@ -206,26 +188,37 @@ impl<G: EngineGame> Worker<'_, G> {
             // Shallow-depth pruning, once a move has secured something better than a loss.
             let mut prune_unless_check = false;
             if best > -MATE_BOUND && !in_check && searched > 0 {
-                let lmr_depth = (depth - 1 - reduction(depth, searched + 1) / 1024).max(0);
+                let lmr_depth = (depth - 1 - self.reduction(depth, searched + 1) / 1024).max(0);
                 if quiet {
-                    if searched >= late_move_limit(depth, improving) && depth <= 8 {
+                    if searched >= late_move_limit(self.params.lmp_base, depth, improving)
+                        && depth <= 8
+                    {
                         picker.keep_only_quiet_checks(&mut self.pos);
                         skip_quiets = true;
                         prune_unless_check = true;
                     }
                     // Futility: the static evaluation is too far below alpha for a quiet move.
-                    if lmr_depth <= 7 && eval + 90 + 90 * lmr_depth + history_score / 128 <= alpha {
+                    if lmr_depth <= self.params.futility_depth
+                        && eval
+                            + self.params.futility_base
+                            + self.params.futility_per_ply * lmr_depth
+                            + history_score / 128
+                            <= alpha
+                    {
                         prune_unless_check = true;
                     }
                     // The exchange is the dearest test: skipped once the move is pruned anyway.
                     if !prune_unless_check
-                        && lmr_depth <= 7
+                        && lmr_depth <= self.params.futility_depth
                         && history_score < 2_000
-                        && self.pos.see(m) < -20 * lmr_depth * lmr_depth
+                        && self.pos.see(m) < -self.params.see_quiet * lmr_depth * lmr_depth
                     {
                         prune_unless_check = true;
                     }
-                } else if depth <= 6 && is_bad_capture(order) && self.pos.see(m) < -110 * depth {
+                } else if depth <= self.params.see_capture_depth
+                    && is_bad_capture(order)
+                    && self.pos.see(m) < -self.params.see_capture * depth
+                {
                     prune_unless_check = true;
                 }
             }
@@ -234,14 +227,14 @@ impl<G: EngineGame> Worker<'_, G> {
             let mut extension = 0;
             if Some(m) == tt_move
                 && excluded.is_none()
-                && depth >= 7
+                && depth >= self.params.singular_depth
                 && (ply as i32) < 2 * self.root_depth
                 && let (Some(e), Some(s)) = (tt, tt_score)
                 && e.bound != Bound::Upper
                 && e.depth >= depth - 3
                 && s.abs() < MATE_BOUND
             {
-                let singular_beta = s - 2 * depth;
+                let singular_beta = s - self.params.singular_margin * depth;
                 self.frame(ply).excluded = Some(m);
                 let v = self.search(
                     singular_beta - 1,
@@ -278,13 +271,14 @@ impl<G: EngineGame> Worker<'_, G> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && (quiet || is_bad_capture(order)) {
-                    r = reduction(depth, searched + 1);
-                    r += 1024 * i32::from(!pv_node);
-                    r += 1024 * i32::from(cut_node);
-                    r += 512 * i32::from(!improving);
-                    r += 512 * i32::from(tt_capture);
-                    r -= 1024 * i32::from(gives_check);
-                    r -= 1024 * i32::from(m == killers[0] || m == killers[1] || m == counter);
+                    r = self.reduction(depth, searched + 1);
+                    r += self.params.lmr_non_pv * i32::from(!pv_node);
+                    r += self.params.lmr_cut_node * i32::from(cut_node);
+                    r += self.params.lmr_not_improving * i32::from(!improving);
+                    r += self.params.lmr_tt_capture * i32::from(tt_capture);
+                    r -= self.params.lmr_check * i32::from(gives_check);
+                    r -= self.params.lmr_killer
+                        * i32::from(m == killers[0] || m == killers[1] || m == counter);
                     r -= history_score * 1024 / 8_192;
                     r = (r / 1024).clamp(0, new_depth - 1);
                 }
@@ -374,7 +368,8 @@ impl<G: EngineGame> Worker<'_, G> {
         cut_node: bool,
     ) -> Option<i32> {
         // Razoring: hopelessly below alpha near the leaves; let captures prove otherwise.
-        if depth <= 3 && eval + 200 + 150 * depth <= alpha {
+        if depth <= 3 && eval + self.params.razor_base + self.params.razor_per_ply * depth <= alpha
+        {
             // The node's own static evaluation (its frame holds it) serves quiescence too.
             let static_eval = self.frame(ply).eval;
             let v = self.quiesce_with(alpha, alpha + 1, ply, Some(static_eval));
@@ -383,8 +378,8 @@ impl<G: EngineGame> Worker<'_, G> {
             }
         }
         // Reverse futility: far above beta at low depth, assume a quiet move holds it.
-        let margin = 80 * (depth - i32::from(improving));
-        if depth <= 7 && eval - margin >= beta && eval < MATE_BOUND {
+        let margin = self.params.rfp_per_ply * (depth - i32::from(improving));
+        if depth <= self.params.rfp_depth && eval - margin >= beta && eval < MATE_BOUND {
             return Some((eval + beta) / 2);
         }
         let prev_null = self.stack[ply + super::worker::STACK_OFFSET - 1].null_move;
@@ -395,7 +390,7 @@ impl<G: EngineGame> Worker<'_, G> {
             && beta > -MATE_BOUND
             && self.pos.null_move_allowed()
         {
-            let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            let r = self.params.nmp_base + depth / 3 + ((eval - beta) / 200).min(3);
             let frame = self.frame(ply);
             frame.piece_to = super::history::PieceTo::NONE;
             frame.null_move = true;
@@ -434,7 +429,7 @@ impl<G: EngineGame> Worker<'_, G> {
         quiets: &Tried<G::Move>,
         captures: &Tried<G::Move>,
     ) {
-        let b = bonus(depth);
+        let b = self.params.bonus(depth);
         let side = self.pos.side_to_move().index();
         let prev = self.prev_moves(ply);
         let now = History::<G>::piece_to(&self.pos, m);

@@ -11,9 +11,6 @@ use crate::game::EngineGame;
 use crate::tt::{Bound, Entry};
 use jiangjun_rules::GenKind;
 
-/// What a capture must be able to gain over alpha beyond the victim's value to be searched.
-const DELTA_MARGIN: i32 = 150;
-
 impl<G: EngineGame> Worker<'_, G> {
     pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.quiesce_with(alpha, beta, ply, None)
@@ -98,7 +95,7 @@ impl<G: EngineGame> Worker<'_, G> {
                     break; // ordered last: every remaining capture loses material
                 }
                 if let Some((victim, _)) = self.pos.capture_values(m)
-                    && stand_pat + victim + DELTA_MARGIN <= alpha
+                    && stand_pat + victim + self.params.delta_margin <= alpha
                 {
                     continue;
                 }

@@ -229,7 +229,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     /// A search of the root moves from index `first` on, in a window around the last score,
     /// widened on failure until the score is exact (or the search stopped).
     fn aspiration(&mut self, first: usize, depth: i32, last: i32, iteration: u32) -> i32 {
-        let mut delta = 30;
+        let mut delta = self.params.aspiration_delta;
         let (mut alpha, mut beta) = if iteration >= 4 && last.abs() < MATE_BOUND {
             (last - delta, last + delta)
         } else {

@@ -7,8 +7,10 @@
 //! fill the shared table with different work) until the stop flag is raised.
 
 use super::history::{History, PieceTo};
+use super::params::{Reductions, SearchParams};
 use super::{Event, INFINITY, MATE_BOUND, MAX_PLY, Shared};
 use crate::game::EngineGame;
+use std::sync::LazyLock;
 use std::sync::atomic::Ordering;
 
 /// "No static evaluation here" (the side to move is in check).
@@ -27,6 +29,10 @@ pub(super) struct Frame<M> {
     pub excluded: Option<M>,
 }
 
+/// The late-move reductions of the default numbers, computed once.
+static DEFAULT_REDUCTIONS: LazyLock<Reductions> =
+    LazyLock::new(|| SearchParams::DEFAULT.reductions());
+
 /// The stack is offset by this many frames so that a node can look two plies back at the root.
 pub(super) const STACK_OFFSET: usize = 2;
 
@@ -43,6 +49,11 @@ pub struct Worker<'a, G: EngineGame> {
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
     pub(super) history: History<G>,
+    /// The search's tunable numbers (a copy of the shared ones, next to the rest of the
+    /// worker's hot data).
+    pub(super) params: SearchParams,
+    /// The late-move reduction table of tuned numbers; `None` for the default one.
+    tuned_reductions: Option<Box<Reductions>>,
     pub(super) stack: Vec<Frame<G::Move>>,
     /// The depth of the current iteration, which bounds the check extensions.
     pub(super) root_depth: i32,
@@ -109,6 +120,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             seldepth: 0,
             stopped: false,
             history,
+            params: shared.params,
+            tuned_reductions: (!shared.params.default_reductions())
+                .then(|| Box::new(shared.params.reductions())),
             stack: vec![frame; MAX_PLY + STACK_OFFSET + 2],
             root_depth: 1,
             nmp_min_ply: 0,
@@ -123,6 +137,16 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     /// Gives back the history tables, for the next search.
     pub fn into_history(self) -> History<G> {
         self.history
+    }
+
+    /// The late-move reduction at `depth` for the `moves`-th move, in plies times 1024.
+    #[inline]
+    pub(super) fn reduction(&self, depth: i32, moves: usize) -> i32 {
+        let table = self
+            .tuned_reductions
+            .as_deref()
+            .unwrap_or(&DEFAULT_REDUCTIONS);
+        table[depth.clamp(0, 63) as usize][moves.min(63)]
     }
 
     #[inline]
