@@ -4,6 +4,7 @@
   scripts/spsa.py --engine BIN --out DIR [--params all | NAME,...] [--iterations N]
                   [--pairs P] [--nodes N] [--concurrency C] [--seed S]
                   [--c-end NAME=C ...] [--r-end R] [--resume]
+  scripts/spsa.py --list      the tunable numbers: name, default, min, max
 
 The numbers are those of `crates/engine/src/search/params.rs`: their names, defaults and ranges
 are read from that file, so the script never holds a copy. Each is the engine's hidden option
@@ -81,8 +82,9 @@ def play(args, plus, minus, iteration):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--engine", required=True, help="jiangjun binary (engine and match runner)")
-    ap.add_argument("--out", required=True, help="directory for state.json and spsa.tsv")
+    ap.add_argument("--engine", help="jiangjun binary (engine and match runner)")
+    ap.add_argument("--out", help="directory for state.json and spsa.tsv")
+    ap.add_argument("--list", action="store_true", help="print the tunable numbers and stop")
     ap.add_argument("--params", default="all", help="'all' or comma-separated names")
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--pairs", type=int, default=4, help="game pairs per iteration")
@@ -95,9 +97,14 @@ def main():
     ap.add_argument("--r-end", type=float, default=0.002, help="final learning rate a_end/c_end²")
     ap.add_argument("--resume", action="store_true", help="go on from DIR/state.json")
     args = ap.parse_args()
-    args.engine = os.path.abspath(args.engine)
-
     specs = read_specs()
+    if args.list:
+        for name, s in specs.items():
+            print(name, s["default"], s["min"], s["max"])
+        return
+    if not args.engine or not args.out:
+        ap.error("--engine and --out are needed to tune")
+    args.engine = os.path.abspath(args.engine)
     names = list(specs) if args.params == "all" else args.params.split(",")
     for n in names:
         if n not in specs:

@@ -18,3 +18,4 @@ mod match_offers;
 mod play_interrupt;
 mod play_tty;
 mod reproduce;
+mod spsa;
