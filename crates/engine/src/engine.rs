@@ -159,10 +159,6 @@ impl<G: EngineGame> Engine<G> {
         self.params.set(name, value)
     }
 
-    pub fn params(&self) -> &SearchParams {
-        &self.params
-    }
-
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, MAX_MULTIPV);
     }
