@@ -114,7 +114,12 @@ def main():
         n, _, v = item.partition("=")
         if n not in c_end:
             sys.exit(f"--c-end: '{n}' is not tuned")
-        c_end[n] = float(v)
+        try:
+            c_end[n] = float(v)
+        except ValueError:
+            c_end[n] = 0.0
+        if not c_end[n] > 0:
+            sys.exit(f"--c-end {item}: the perturbation must be a number above 0")
 
     os.makedirs(args.out, exist_ok=True)
     state_path = os.path.join(args.out, "state.json")

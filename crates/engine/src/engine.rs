@@ -153,10 +153,10 @@ impl<G: EngineGame> Engine<G> {
         self.threads
     }
 
-    /// Sets the tunable number `name` of the search (clamped into its range); `false` for a
-    /// name that is none.
-    pub fn set_param(&mut self, name: &str, value: i32) -> bool {
-        self.params.set(name, value)
+    /// Sets the tunable number `name` of the search (clamped into its range; a name that is
+    /// none changes nothing).
+    pub fn set_param(&mut self, name: &str, value: i32) {
+        self.params.set(name, value);
     }
 
     pub fn set_multipv(&mut self, n: usize) {

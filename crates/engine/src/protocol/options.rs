@@ -471,7 +471,7 @@ pub fn read(
 }
 
 /// The prefix of the hidden options that set the search's tunable numbers.
-pub const TUNE_PREFIX: &str = "Tune_";
+const TUNE_PREFIX: &str = "Tune_";
 
 /// A `setoption` of a hidden `Tune_<name>` option (any case), `None` for any other name. Not in
 /// the handshake: a GUI has no use for them, a tuner knows their names (`search/params.rs`).

@@ -15,7 +15,7 @@ mod root;
 mod worker;
 
 pub use once::{fixed_depth, fixed_depth_with, search_lines, search_once, search_once_until};
-pub use params::{SearchParams, Spec as ParamSpec};
+pub use params::SearchParams;
 
 use crate::game::EngineGame;
 use crate::time::{Deadline, Limits};

@@ -4,9 +4,10 @@
 //! engine option (`Tune_<name>`, in both dialects, never listed in the handshake, as in
 //! Stockfish's tuning builds), which `scripts/spsa.py` sets in the engines it plays.
 //!
-//! Only multipliers, margins and limits are tunable. Divisors stay constants in the code:
-//! a division by a variable costs a machine division on every move, where a constant one
-//! compiles to a shift or a multiplication.
+//! Only multipliers, margins and limits are tunable, and the divisor of the reduction table,
+//! which is built once. The divisors applied at every move stay constants in the code: a
+//! division by a variable costs a machine division each time, where a constant one compiles
+//! to a shift or a multiplication.
 
 /// One tunable number: its option name (after `Tune_`), default and range.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,8 +77,8 @@ search_params! {
     /// Late-move pruning: quiet moves tried before the rest are pruned, `base + depth²` when
     /// improving (half when not).
     lmp_base = 3, 0 ..= 12;
-    /// Futility pruning of quiet moves: `margin_base + margin_per_ply · depth` below alpha,
-    /// up to `futility_depth`.
+    /// Futility pruning of quiet moves: `futility_base + futility_per_ply · depth` below
+    /// alpha, up to `futility_depth` (which also bounds the exchange test of quiet moves).
     futility_base = 90, 0 ..= 400;
     futility_per_ply = 90, 20 ..= 300;
     futility_depth = 7, 0 ..= 12;

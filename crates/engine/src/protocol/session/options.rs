@@ -52,9 +52,7 @@ impl<G: EngineGame, D: Dialect, W: Write> Session<G, D, W> {
             Setting::UseBook(b) => self.book.enabled = b,
             Setting::BookVariety(v) => self.book.variety = v,
             Setting::EvalFile(path) => self.set_eval_file(&path),
-            Setting::Tune(name, value) => {
-                self.engine.set_param(name, value);
-            }
+            Setting::Tune(name, value) => self.engine.set_param(name, value),
             Setting::EvalBlend(percent) => {
                 let evaluation = self.engine.evaluation().clone().with_blend(percent);
                 self.engine.set_evaluation(evaluation);
