@@ -1,4 +1,4 @@
-//! The tools end to end, through the binary: the match runner (games, faults, offers, interrupts, chess), the terminal game, books, and the command line.
+//! The tools end to end, through the binary: the match runner (games, faults, offers, interrupts, chess), the terminal game, books, the command line, and the scripts that drive the binary (SPSA, speed).
 //!
 //! One test binary per layer, its files as modules: linking one binary instead of one per file
 //! is most of what the integration tests cost to build.
@@ -18,4 +18,5 @@ mod match_offers;
 mod play_interrupt;
 mod play_tty;
 mod reproduce;
+mod speed;
 mod spsa;
