@@ -5,8 +5,8 @@ Whatever else slows the machine during a round (another guest on the host, a bac
 slows both, so the ratio of a round is steadier than two numbers taken minutes apart. It is
 still not steady on the shared machines we measure on (one build against itself: half the rounds
 within ±3 %, some off by 10 to 25 %), so read the median and in how many rounds B was faster
-(a sign test: 7 of 8, or 13 of 14, is unlikely by chance). With one core only, the builds
-alternate.
+(a sign test: 7 of 8, or 13 of 14, is unlikely by chance). With one core only (or without
+Linux's affinity calls), the builds alternate.
 
 Prints each round, the medians, the ratio B/A per round, its median, in how many rounds B was
 faster, and whether the two builds searched the same nodes (their `Bench:` signatures); `--json
@@ -68,11 +68,12 @@ def main():
         if not os.access(b, os.X_OK):
             sys.exit(f"speed.py: {b} is not an executable file")
 
-    cores = sorted(os.sched_getaffinity(0))
+    # Pinning needs Linux's affinity calls; elsewhere the builds alternate on whatever cores.
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     paired = len(cores) >= 2
     print(f"bench {args.depth}, {args.rounds} rounds, "
           + (f"side by side on cores {cores[0]} and {cores[1]}" if paired
-             else "one after the other (one core)"))
+             else "one after the other (one core, or no pinning here)"))
     rounds = []
     for r in range(args.rounds):
         if paired:
