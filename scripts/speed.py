@@ -59,9 +59,9 @@ def main():
                     "build as often on each core)")
     ap.add_argument("--json", help="write the rounds and the summary here")
     argv = sys.argv[1:]
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
-    args = ap.parse_args(argv[:len(argv) - len(extra) - (1 if "--" in argv else 0)])
-    args.extra = extra
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = ap.parse_args(argv[:cut])
+    args.extra = argv[cut + 1:]
     if args.rounds < 1 or args.depth < 1:
         sys.exit("speed.py: --rounds and --depth must be at least 1")
     for b in (args.a, args.b):
