@@ -58,8 +58,12 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Option<Budget> {
     // What may be spent without touching the reserve; never below a millisecond so that
     // even a flagging clock gets a (depth-1) move at once.
     let usable = time.saturating_sub(overhead).max(Duration::from_millis(1));
-    let mtg = limits.moves_to_go.unwrap_or(32).clamp(1, 64);
-    let share = usable / mtg + limits.increment * 3 / 4;
+    // Without a control, budget as if 24 moves were left and spend the whole increment: with
+    // 32 and three quarters of it, games at 10 s + 0.1 s ended with a fifth of their time
+    // unspent; this spends about seven eighths, deeper in the opening and middle game, and
+    // the hard cap below still keeps a reserve (tested in an SPRT, docs/results.md).
+    let mtg = limits.moves_to_go.unwrap_or(24).clamp(1, 64);
+    let share = usable / mtg + limits.increment;
     let soft = (share * 6 / 10).min(usable / 2);
     let cap = if mtg == 1 {
         usable * 8 / 10
@@ -179,6 +183,20 @@ mod tests {
         let b = budget(&l, ms(30)).expect("timed");
         assert!(b.soft >= ms(400), "{b:?}");
         assert!(b.hard < ms(1_000), "{b:?}");
+    }
+
+    #[test]
+    fn a_long_clock_spends_its_whole_increment() {
+        // 59,970 ms usable over 24 moves plus the whole second: a share of 3,498 ms, soft at
+        // six tenths of it (the old 32 moves and three quarters gave 1,574 ms).
+        let l = Limits {
+            time: Some(ms(60_000)),
+            increment: ms(1_000),
+            ..Limits::default()
+        };
+        let b = budget(&l, ms(30)).expect("timed");
+        assert!(b.soft >= ms(2_050) && b.soft <= ms(2_150), "{b:?}");
+        assert!(b.hard <= ms(20_000), "{b:?}");
     }
 
     #[test]
