@@ -415,8 +415,18 @@ impl Position {
             }
         };
         let is = |x: Square, k: Kind| self.piece_at(x) == Some(Piece::new(by, k));
+        // Piece sets skip the walks where no such piece stands near: one AND each. (The static
+        // exchange moves pieces without keeping the sets, but only ever onto `s`, so a set
+        // may hold a point its piece has left, never miss one; the board decides.)
+        let set = |k: Kind| self.pieces_of(Piece::new(by, k));
         let (f, r) = (s.file(), s.rank());
-        let rays = self.line_neighbours(s);
+        // Rooks and cannons attack along the rank and file alone.
+        let lines = (RANK_0 << (9 * r)) | (FILE_0 << f);
+        let rays = if (set(Kind::Rook) | set(Kind::Cannon)) & lines != 0 {
+            self.line_neighbours(s)
+        } else {
+            [(None, None); 4]
+        };
         for (i, (first, second)) in rays.iter().enumerate() {
             let to_sq = |x: i32| {
                 if i < 2 {
@@ -432,10 +442,6 @@ impl Position {
                 add(x);
             }
         }
-        // Piece sets skip the walks where no such piece stands near: one AND each. (The static
-        // exchange moves pieces without keeping the sets, but only ever onto `s`, so a set
-        // may hold a point its piece has left, never miss one; the board decides.)
-        let set = |k: Kind| self.pieces_of(Piece::new(by, k));
         if HORSE_ATTACKER_SET[s.index()] & set(Kind::Horse) != 0 {
             for (from, leg) in HORSE_ATTACKERS[s.index()].iter() {
                 if is(from, Kind::Horse) && self.piece_at(leg).is_none() {
@@ -477,6 +483,18 @@ impl Position {
         found.into_iter().take(n)
     }
 }
+
+/// The points of rank 0 and of file 0, as 90-bit sets (a square's bit is `rank * 9 + file`).
+const RANK_0: u128 = 0x1ff;
+const FILE_0: u128 = {
+    let mut set = 0;
+    let mut rank = 0;
+    while rank < 10 {
+        set |= 1 << (9 * rank);
+        rank += 1;
+    }
+    set
+};
 
 /// Points, as 90-bit sets, where a move could expose the own king (see `exposure`).
 pub(super) struct Exposure {
