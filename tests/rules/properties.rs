@@ -5,7 +5,7 @@
 use crate::common::{Rng, legal_moves, random_game};
 use jiangjun_engine::eval::xiangqi::{VALUE, evaluate_from_scratch};
 use jiangjun_engine::game::Xiangqi;
-use jiangjun_rules::xiangqi::Move;
+use jiangjun_rules::xiangqi::{Move, Square};
 use jiangjun_rules::{Game, GenKind, MoveList};
 
 #[test]
@@ -111,6 +111,31 @@ fn generated_moves_are_exactly_the_moves_that_keep_the_king_safe() {
                 .copied()
                 .collect();
             assert_eq!(part.as_slice(), expected.as_slice(), "{kind:?}");
+        }
+    }
+}
+
+/// `attackers` (the static exchange's and the chase rules' question) names, for every point
+/// held by the other side, exactly the pieces with a pseudo-legal capture onto it.
+#[test]
+fn attackers_of_an_enemy_piece_are_the_origins_of_the_captures_onto_it() {
+    let mut rng = Rng::new(12);
+    for _ in 0..300 {
+        let plies = rng.below(160);
+        let pos = random_game(&mut rng, plies);
+        let us = pos.side_to_move();
+        let mut captures = MoveList::new(Move::NONE);
+        pos.generate_pseudo(GenKind::Captures, &mut captures);
+        for s in Square::all().filter(|&s| pos.piece_at(s).is_some_and(|p| p.side() != us)) {
+            let mut found: Vec<Square> = pos.attackers(s, us).collect();
+            let mut expected: Vec<Square> = captures
+                .iter()
+                .filter(|m| m.to() == s)
+                .map(|m| m.from())
+                .collect();
+            found.sort_by_key(|x| x.index());
+            expected.sort_by_key(|x| x.index());
+            assert_eq!(found, expected, "{s:?} in {}", pos.to_fen());
         }
     }
 }
