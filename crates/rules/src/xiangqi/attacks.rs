@@ -8,7 +8,7 @@ use super::tables::{
     HORSE_ATTACKER_SET, HORSE_ATTACKERS, PAWN_ATTACKER_SET, advisor_moves, advisor_step_set,
     elephant_moves, elephant_step_set, king_moves, king_step_set,
 };
-use super::types::{Kind, Move, Piece, Square};
+use super::types::{FILES, Kind, Move, Piece, RANKS, Square};
 use crate::Side;
 
 /// The rank direction in which `side`'s pawns advance.
@@ -421,7 +421,7 @@ impl Position {
         let set = |k: Kind| self.pieces_of(Piece::new(by, k));
         let (f, r) = (s.file(), s.rank());
         // Rooks and cannons attack along the rank and file alone.
-        let lines = (RANK_0 << (9 * r)) | (FILE_0 << f);
+        let lines = (RANK_0 << (FILES as i32 * r)) | (FILE_0 << f);
         let rays = if (set(Kind::Rook) | set(Kind::Cannon)) & lines != 0 {
             self.line_neighbours(s)
         } else {
@@ -485,12 +485,12 @@ impl Position {
 }
 
 /// The points of rank 0 and of file 0, as 90-bit sets (a square's bit is `rank * 9 + file`).
-const RANK_0: u128 = 0x1ff;
+const RANK_0: u128 = (1 << FILES) - 1;
 const FILE_0: u128 = {
     let mut set = 0;
     let mut rank = 0;
-    while rank < 10 {
-        set |= 1 << (9 * rank);
+    while rank < RANKS {
+        set |= 1 << (FILES * rank);
         rank += 1;
     }
     set
