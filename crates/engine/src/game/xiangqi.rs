@@ -8,7 +8,7 @@ use crate::eval::report;
 use crate::eval::xiangqi as classical;
 use crate::evaluation::Evaluation;
 use crate::nnue::{Accumulators, Net};
-use jiangjun_rules::xiangqi::{Kind, Move, Position, Square};
+use jiangjun_rules::xiangqi::{Kind, Move, Piece, Position, Square};
 use jiangjun_rules::{GameKind, Side};
 use std::sync::Arc;
 
@@ -278,6 +278,46 @@ impl EngineGame for Xiangqi {
     #[inline]
     fn null_move_allowed(&self) -> bool {
         self.pos.has_attacking_material(self.pos.side_to_move())
+    }
+
+    fn threatened(&self) -> u128 {
+        let us = self.pos.side_to_move();
+        let value = |s: Square| {
+            self.pos
+                .piece_at(s)
+                .map_or(0, |p| classical::VALUE[p.kind() as usize])
+        };
+        let mut danger = 0u128;
+        // The pieces worth saving: a pawn, advisor or elephant in danger is rarely worth
+        // a tempo, and each piece asked costs a walk over its attackers.
+        for kind in [Kind::Rook, Kind::Cannon, Kind::Horse] {
+            let mut set = self.pos.pieces_of(Piece::new(us, kind));
+            while set != 0 {
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let Some(s) = Square::from_index(i) else {
+                    continue;
+                };
+                let own = classical::VALUE[kind as usize];
+                let mut attacked = false;
+                let mut cheaper = false;
+                for a in self.pos.attackers(s, us.flip()) {
+                    attacked = true;
+                    if value(a) < own {
+                        cheaper = true;
+                        break;
+                    }
+                }
+                if cheaper || (attacked && self.pos.attackers(s, us).next().is_none()) {
+                    danger |= 1u128 << i;
+                }
+            }
+        }
+        danger
+    }
+    #[inline]
+    fn leaves(threatened: u128, m: Move) -> bool {
+        threatened >> m.from().index() & 1 != 0
     }
 
     fn set_evaluation(&mut self, evaluation: &Evaluation) {

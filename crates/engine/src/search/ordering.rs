@@ -2,9 +2,11 @@
 //! generated (a cutoff by it saves the generation); then the captures are generated and those
 //! that do not lose material (static exchange ≥ 0) come by victim value and capture history;
 //! then the two killers and the counter move, each checked legal on its own; only then are the
-//! quiet moves generated, to come by their butterfly and continuation histories, with the
-//! captures that lose material last. Moves are picked one at a time (selection), since a
-//! cutoff usually comes early and sorting the rest would be wasted.
+//! quiet moves generated, to come by their butterfly and continuation histories, raised for a
+//! move that takes a piece in danger away (attacked by a cheaper piece, or attacked and not
+//! defended: the game says which), with the captures that lose material last. Moves are picked
+//! one at a time (selection), since a cutoff usually comes early and sorting the rest would be
+//! wasted.
 
 use super::history::{History, PieceTo};
 use crate::game::EngineGame;
@@ -14,6 +16,8 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: [i32; 2] = [1 << 26, (1 << 26) - 1];
 const COUNTER: i32 = (1 << 26) - 2;
 const BAD_CAPTURE: i32 = -(1 << 28);
+/// What taking a piece in danger away adds to a quiet move's history score.
+const ESCAPE: i32 = 8_192;
 /// The low bit of a capture's score is set while its exchange is not yet known to be safe:
 /// the static exchange is only worked out when the capture comes up for picking, since most
 /// nodes cut off before their later captures are reached.
@@ -182,6 +186,14 @@ impl<M: Copy + Eq> Picker<M> {
 
     fn score<G: EngineGame<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
         let side = pos.side_to_move().index();
+        // The game's test walks the attackers of several pieces: asked only where quiet moves
+        // are scored (captures go by value, and quiescence out of check has no quiet moves).
+        let threatened =
+            if self.moves.len() > start && self.stage == Stage::Rest && self.kind == GenKind::All {
+                pos.threatened()
+            } else {
+                0
+            };
         for i in start..self.moves.len() {
             let m = self.moves.as_slice()[i];
             let now = History::<G>::piece_to(pos, m);
@@ -192,6 +204,7 @@ impl<M: Copy + Eq> Picker<M> {
                 GOOD_CAPTURE + value + i32::from(victim < attacker) * UNCHECKED
             } else {
                 ctx.history.quiet_score(side, m, now, ctx.prev)
+                    + ESCAPE * i32::from(G::leaves(threatened, m))
             };
         }
     }
