@@ -299,15 +299,9 @@ impl EngineGame for Xiangqi {
                     continue;
                 };
                 let own = classical::VALUE[kind as usize];
-                let mut attacked = false;
-                let mut cheaper = false;
-                for a in self.pos.attackers(s, us.flip()) {
-                    attacked = true;
-                    if value(a) < own {
-                        cheaper = true;
-                        break;
-                    }
-                }
+                let mut attackers = self.pos.attackers(s, us.flip()).peekable();
+                let attacked = attackers.peek().is_some();
+                let cheaper = attackers.any(|a| value(a) < own);
                 if cheaper || (attacked && self.pos.attackers(s, us).next().is_none()) {
                     danger |= 1u128 << i;
                 }
