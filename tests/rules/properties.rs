@@ -1,12 +1,13 @@
 //! Properties over random legal games: make/unmake restores everything, the incremental key
-//! equals the key computed from scratch and the key predicted before the move, FEN out and back in is the identity, and every
+//! equals the key computed from scratch and the key predicted before the move (and so do the
+//! keys of each side's pieces), FEN out and back in is the identity, and every
 //! generated move is legal by the slow definition (the own king is not attacked afterwards).
 
 use crate::common::{Rng, legal_moves, random_game};
 use jiangjun_engine::eval::xiangqi::{VALUE, evaluate_from_scratch};
 use jiangjun_engine::game::Xiangqi;
 use jiangjun_rules::xiangqi::{Move, Square};
-use jiangjun_rules::{Game, GenKind, MoveList};
+use jiangjun_rules::{Game, GenKind, MoveList, Side};
 
 #[test]
 fn make_unmake_restores_the_position_and_keys_stay_exact() {
@@ -28,6 +29,15 @@ fn make_unmake_restores_the_position_and_keys_stay_exact() {
                 pos.compute_key(),
                 "game {game}: incremental key drifted"
             );
+            // The keys of each side's pieces but pawns, as a position set up afresh has them.
+            let fresh = Xiangqi::from_fen(&pos.to_fen()).unwrap();
+            for side in [Side::Red, Side::Black] {
+                assert_eq!(
+                    pos.piece_key(side),
+                    fresh.piece_key(side),
+                    "game {game}: piece key drifted"
+                );
+            }
             assert_eq!(pos.in_check(), pos.is_in_check(pos.side_to_move()));
             assert_eq!(
                 pos.evaluate(),

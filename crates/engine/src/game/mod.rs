@@ -229,6 +229,13 @@ pub trait EngineGame: Game {
         false
     }
 
+    /// Two keys of the position for the evaluation's correction history, one for each side's
+    /// pieces but its pawns (the search learns how far the evaluation misses for positions
+    /// sharing a key). `None`: no correction.
+    fn correction_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// Evaluates with `evaluation` from now on. A game without nets (`HAS_NET` false) keeps
     /// its classical evaluation.
     fn set_evaluation(&mut self, _evaluation: &Evaluation) {}

@@ -314,6 +314,14 @@ impl EngineGame for Xiangqi {
         threatened >> m.from().index() & 1 != 0
     }
 
+    #[inline]
+    fn correction_keys(&self) -> Option<[u64; 2]> {
+        Some([
+            self.pos.piece_key(Side::Red),
+            self.pos.piece_key(Side::Black),
+        ])
+    }
+
     fn set_evaluation(&mut self, evaluation: &Evaluation) {
         self.rebuild(evaluation.net().cloned(), evaluation.blend());
     }

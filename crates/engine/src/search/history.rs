@@ -6,11 +6,13 @@
 //! - capture history: the same for captures (piece, target, victim), to order captures that
 //!   MVV-LVA ranks alike;
 //! - counter moves: the quiet move that refuted a given previous move;
-//! - killers: the last two quiet cutoff moves of each ply.
+//! - killers: the last two quiet cutoff moves of each ply;
+//! - and, held here to live as long, the evaluation's corrections (`correction`).
 //!
 //! Every update uses the "gravity" formula `h += bonus - h * |bonus| / MAX`, which keeps values
 //! within ±MAX without periodic rescaling and lets recent results outweigh old ones.
 
+use super::correction::Correction;
 use crate::game::EngineGame;
 
 /// Magnitude bound of every history value.
@@ -40,6 +42,9 @@ pub struct History<G: EngineGame> {
     counter: Vec<G::Move>,
     killers: Vec<[G::Move; 2]>,
     piece_to_count: usize,
+    /// The evaluation's corrections (kept whole from one search to the next: they learn
+    /// about positions, not moves).
+    pub correction: Correction,
 }
 
 impl<G: EngineGame> History<G> {
@@ -52,6 +57,7 @@ impl<G: EngineGame> History<G> {
             counter: vec![G::NULL_MOVE; piece_to_count],
             killers: vec![[G::NULL_MOVE; 2]; max_ply + 2],
             piece_to_count,
+            correction: Correction::default(),
         }
     }
 

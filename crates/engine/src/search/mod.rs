@@ -5,6 +5,7 @@
 //! The search never handles text: it reports typed `Event`s through a callback, and the
 //! protocol layer formats them.
 
+mod correction;
 mod history;
 mod node;
 mod once;
@@ -146,8 +147,9 @@ pub struct Shared<'a> {
     pub params: SearchParams,
 }
 
-/// What the search threads learned about moves (histories, counter moves), kept from one
-/// search to the next of the same game, one table set per thread. `ucinewgame` empties it.
+/// What the search threads learned (histories, counter moves, the evaluation's corrections),
+/// kept from one search to the next of the same game, one table set per thread. `ucinewgame`
+/// empties it.
 pub struct Memory<G: EngineGame> {
     tables: Mutex<Vec<history::History<G>>>,
     /// Whether a new search halves what the last one learned (a game's searches) or starts

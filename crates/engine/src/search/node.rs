@@ -1,6 +1,7 @@
 //! The alpha-beta search of a non-root node (principal-variation search), with the pruning,
 //! reductions and extensions that let a fixed number of nodes reach much deeper:
-//! - table cutoffs, and the table's evaluation reused as the static evaluation;
+//! - table cutoffs, and the table's evaluation reused as the static evaluation, which the
+//!   correction history then moves by what earlier searches found;
 //! - before the moves: razoring, reverse futility, null move (verified when deep), and an
 //!   internal iterative reduction where the table has no move;
 //! - per move: late-move pruning, futility pruning and static-exchange pruning of quiet moves
@@ -114,14 +115,22 @@ impl<G: EngineGame> Worker<'_, G> {
         } else {
             tt.map_or_else(|| self.evaluate(), |e| e.eval)
         };
+        let side = self.pos.side_to_move().index();
+        // Corrected by what the search learned of positions that share its correction keys.
+        let keys = if in_check {
+            None
+        } else {
+            self.pos.correction_keys()
+        };
+        let static_eval = self.corrected(raw_eval, keys);
         let eval = match (tt, tt_score) {
             (Some(e), Some(s)) if !in_check && s.abs() < MATE_BOUND => match e.bound {
                 Bound::Exact => s,
-                Bound::Lower if s > raw_eval => s,
-                Bound::Upper if s < raw_eval => s,
-                _ => raw_eval,
+                Bound::Lower if s > static_eval => s,
+                Bound::Upper if s < static_eval => s,
+                _ => static_eval,
             },
-            _ => raw_eval,
+            _ => static_eval,
         };
         self.frame(ply).eval = raw_eval;
         let two_back = self.stack[ply + super::worker::STACK_OFFSET - 2].eval;
@@ -144,7 +153,6 @@ impl<G: EngineGame> Worker<'_, G> {
             depth -= 1;
         }
 
-        let side = self.pos.side_to_move().index();
         let prev = self.prev_moves(ply);
         let killers = self.history.killers(ply);
         let counter = self.history.counter(prev[0]);
@@ -325,6 +333,18 @@ impl<G: EngineGame> Worker<'_, G> {
                 // while `best` is still -INFINITY, as pruning waits for a searched move).
                 return outcome_score(self.pos.no_moves_outcome(), ply);
             }
+        }
+        // The correction learns where the search's result is a fact about the evaluation:
+        // not a capture's gain, not a bound on the wrong side of it.
+        if let Some(k) = keys
+            && excluded.is_none()
+            && best.abs() < MATE_BOUND
+            && !best_move.is_some_and(|m| self.pos.is_capture(m))
+            && ((best < static_eval && best < beta) || (best > static_eval && best_move.is_some()))
+        {
+            self.history
+                .correction
+                .update(side, k, best - static_eval, depth);
         }
         let path_dependent = self.rule_verdicts != verdicts_before && best.abs() >= MATE_BOUND;
         if excluded.is_none() && !path_dependent {

@@ -52,14 +52,16 @@ impl<G: EngineGame> Worker<'_, G> {
         }
         let mut best;
         let mut stand_pat = -INFINITY;
+        let mut raw_eval = 0;
         if in_check {
             best = -INFINITY;
         } else {
-            stand_pat = match (tt, known_eval) {
+            raw_eval = match (tt, known_eval) {
                 (Some(e), _) => e.eval,
                 (None, Some(v)) => v,
                 (None, None) => self.evaluate(),
             };
+            stand_pat = self.corrected(raw_eval, self.pos.correction_keys());
             best = stand_pat;
             if best >= beta {
                 return best;
@@ -131,7 +133,7 @@ impl<G: EngineGame> Worker<'_, G> {
                 Entry {
                     mv: best_move.map_or(0, G::move_to_bits),
                     score: to_tt(best, ply),
-                    eval: if in_check { 0 } else { stand_pat },
+                    eval: raw_eval,
                     depth: 0,
                     bound,
                 },

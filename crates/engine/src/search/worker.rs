@@ -238,4 +238,14 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     pub(super) fn evaluate(&self) -> i32 {
         self.pos.evaluate() + self.shared.noise.of(self.pos.key())
     }
+
+    /// The static evaluation `raw` moved by what the correction history learned for `keys`
+    /// (the game's `correction_keys`; none: `raw` as it is).
+    #[inline]
+    pub(super) fn corrected(&self, raw: i32, keys: Option<[u64; 2]>) -> i32 {
+        keys.map_or(raw, |k| {
+            let side = self.pos.side_to_move().index();
+            (raw + self.history.correction.of(side, k)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        })
+    }
 }

@@ -49,6 +49,9 @@ pub struct Position {
     pub(super) fullmove: u32,
     /// How many pieces of each kind each side has.
     pub(super) counts: [[u8; 7]; 2],
+    /// Each side's pieces but its pawns, hashed (the Zobrist keys of their points), kept by
+    /// `put` and `remove`: the search's evaluation correction learns by them.
+    pub(super) piece_keys: [u64; 2],
     pub(super) states: Vec<State>,
 }
 
@@ -74,6 +77,7 @@ impl Position {
             side: Side::Red,
             fullmove: 1,
             counts: [[0; 7]; 2],
+            piece_keys: [0; 2],
             states,
         }
     }
@@ -113,6 +117,11 @@ impl Position {
     #[inline]
     pub fn pieces_of(&self, piece: Piece) -> u128 {
         self.piece_bb[piece.index()]
+    }
+    /// A key of `side`'s pieces but its pawns: equal for positions where they stand alike.
+    #[inline]
+    pub fn piece_key(&self, side: Side) -> u64 {
+        self.piece_keys[side.index()]
     }
     /// The set of points occupied by `side`, one bit per square index.
     #[inline]
@@ -174,6 +183,9 @@ impl Position {
             self.kings[p.side().index()] = s;
         }
         self.counts[p.side().index()][p.kind() as usize] += 1;
+        if p.kind() != Kind::Pawn {
+            self.piece_keys[p.side().index()] ^= zobrist::piece(p, s);
+        }
     }
 
     pub(super) fn remove(&mut self, p: Piece, s: Square) {
@@ -183,6 +195,9 @@ impl Position {
         self.rank_occ[s.rank() as usize] &= !(1 << s.file());
         self.file_occ[s.file() as usize] &= !(1 << s.rank());
         self.counts[p.side().index()][p.kind() as usize] -= 1;
+        if p.kind() != Kind::Pawn {
+            self.piece_keys[p.side().index()] ^= zobrist::piece(p, s);
+        }
     }
 
     /// Moves a piece on the board only (occupancy and side sets; no key, material or counts),
@@ -360,6 +375,7 @@ impl Position {
             side: self.side,
             fullmove: self.fullmove,
             counts: self.counts,
+            piece_keys: self.piece_keys,
             states: self.states[self.states.len() - keep..].to_vec(),
         }
     }
