@@ -29,7 +29,7 @@ impl Default for Correction {
 impl Correction {
     #[inline]
     fn index(side: usize, which: usize, key: u64) -> usize {
-        // The top bits: the keys are products, whose low bits mix least.
+        // The top bits: a Zobrist key's bits are all alike random, and a shift needs no mask.
         (side * 2 + which) * SIZE + (key >> (64 - SIZE.trailing_zeros())) as usize
     }
 
