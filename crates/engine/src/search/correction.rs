@@ -6,6 +6,8 @@
 //!
 //! Each entry is bounded by the same "gravity" as the histories: `e += b − e·|b| / LIMIT`.
 
+use super::history::gravity_within;
+
 /// Entries a side to move and a key.
 const SIZE: usize = 16_384;
 /// Magnitude bound of an entry.
@@ -44,9 +46,7 @@ impl Correction {
     pub fn update(&mut self, side: usize, keys: [u64; 2], diff: i32, depth: i32) {
         let bonus = (diff * depth / 8).clamp(-LIMIT / 4, LIMIT / 4);
         for (w, &key) in keys.iter().enumerate() {
-            let h = &mut self.table[Self::index(side, w, key)];
-            let v = i32::from(*h);
-            *h = (v + bonus - v * bonus.abs() / LIMIT) as i16;
+            gravity_within(&mut self.table[Self::index(side, w, key)], bonus, LIMIT);
         }
     }
 }

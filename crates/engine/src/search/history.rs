@@ -20,9 +20,15 @@ pub const HISTORY_MAX: i32 = 16_384;
 
 #[inline]
 fn gravity(h: &mut i16, bonus: i32) {
+    gravity_within(h, bonus, HISTORY_MAX);
+}
+
+/// The gravity update with its own bound `max` (the evaluation's corrections use a smaller one).
+#[inline]
+pub(super) fn gravity_within(h: &mut i16, bonus: i32, max: i32) {
     let v = i32::from(*h);
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    let b = bonus.clamp(-max, max);
+    *h = (v + b - v * b.abs() / max) as i16;
 }
 
 /// A move's identity for the continuation tables: which piece went where.
