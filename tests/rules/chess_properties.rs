@@ -145,6 +145,25 @@ fn is_legal_accepts_exactly_the_generated_moves() {
 }
 
 #[test]
+fn the_pseudo_legal_moves_that_pass_the_legality_test_are_the_legal_moves_in_order() {
+    let mut rng = Rng::new(8);
+    for _ in 0..300 {
+        let plies = rng.below(60);
+        let pos = random_position(&mut rng, plies);
+        // Chess generates legal moves alone: its legality test has nothing to know.
+        for kind in [GenKind::All, GenKind::Captures, GenKind::Quiets] {
+            let mut pseudo = MoveList::new(Move::NONE);
+            Game::generate_pseudo(&pos, kind, &mut pseudo);
+            let passed: Vec<Move> = pseudo
+                .iter()
+                .filter(|&m| pos.is_legal_pseudo(m, &()))
+                .collect();
+            assert_eq!(passed, legal(&pos, kind), "{}", pos.to_fen());
+        }
+    }
+}
+
+#[test]
 fn null_moves_flip_the_side_and_come_back() {
     let mut rng = Rng::new(14);
     for _ in 0..200 {

@@ -183,6 +183,35 @@ fn is_legal_accepts_exactly_the_generated_moves() {
 }
 
 #[test]
+fn the_pseudo_legal_moves_that_pass_the_legality_test_are_the_legal_moves_in_order() {
+    // The search generates pseudo-legal moves and tests each only when it comes to it; what
+    // passes must be the legal list itself, order included (ties in ordering go by it).
+    let mut rng = Rng::new(16);
+    let (mut positions, mut in_check) = (0, 0);
+    while positions < 1000 {
+        let plies = rng.below(150);
+        let pos = random_game(&mut rng, plies);
+        if !pos.in_check() && in_check * 5 < positions {
+            continue;
+        }
+        positions += 1;
+        in_check += usize::from(pos.in_check());
+        let legality = Game::legality(&pos);
+        for kind in [GenKind::All, GenKind::Captures, GenKind::Quiets] {
+            let (mut pseudo, mut legal) = (MoveList::new(Move::NONE), MoveList::new(Move::NONE));
+            Game::generate_pseudo(&pos, kind, &mut pseudo);
+            Game::generate(&pos, kind, &mut legal);
+            let passed: Vec<Move> = pseudo
+                .iter()
+                .filter(|&m| pos.is_legal_pseudo(m, &legality))
+                .collect();
+            assert_eq!(passed, legal.as_slice(), "{}", pos.to_fen());
+        }
+    }
+    assert!(in_check >= 150, "{in_check} positions in check");
+}
+
+#[test]
 fn a_side_in_check_has_exactly_the_moves_that_end_the_check() {
     // The generator rejects most moves in check without the full test (see `evasions` in
     // the rules): every rejected move must really leave the king attacked, through rook,

@@ -312,6 +312,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     type FenError: std::fmt::Display;
     /// Why [`Game::parse_move`] refused move text.
     type MoveError: std::fmt::Display;
+    /// What [`Game::is_legal_pseudo`] needs to know of a position, worked out once for all
+    /// of its moves by [`Game::legality`].
+    type Legality: Copy;
 
     /// A move value used to fill move lists; never legal.
     const NULL_MOVE: Self::Move;
@@ -345,6 +348,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate(GenKind::All, &mut list);
         list.len()
     }
+    /// Appends the moves of `kind` that obey how the pieces move, in [`Game::generate`]'s
+    /// order, some of which may leave the own king attacked: the legal moves are those that
+    /// pass [`Game::is_legal_pseudo`]. A search tests a move only when it comes to it, since
+    /// most nodes end before their last moves. A game may give its legal moves here.
+    fn generate_pseudo(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    /// What [`Game::is_legal_pseudo`] needs of this position.
+    fn legality(&self) -> Self::Legality;
+    /// Whether `m`, one of [`Game::generate_pseudo`]'s moves here, is legal; `legality` is
+    /// this position's.
+    fn is_legal_pseudo(&self, m: Self::Move, legality: &Self::Legality) -> bool;
     /// Whether a move from elsewhere (the table, a killer slot) is legal here.
     fn is_legal(&self, m: Self::Move) -> bool;
     /// Whether `m` captures a piece (en passant included).

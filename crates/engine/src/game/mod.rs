@@ -61,6 +61,7 @@ macro_rules! game_through_position {
             type Move = <$rules as jiangjun_rules::Game>::Move;
             type FenError = <$rules as jiangjun_rules::Game>::FenError;
             type MoveError = <$rules as jiangjun_rules::Game>::MoveError;
+            type Legality = <$rules as jiangjun_rules::Game>::Legality;
 
             const NULL_MOVE: Self::Move = <$rules as jiangjun_rules::Game>::NULL_MOVE;
             const MOVE_INDEX_COUNT: usize = <$rules as jiangjun_rules::Game>::MOVE_INDEX_COUNT;
@@ -102,6 +103,22 @@ macro_rules! game_through_position {
             }
             fn count_moves(&self) -> usize {
                 jiangjun_rules::Game::count_moves(&self.pos)
+            }
+            #[inline]
+            fn generate_pseudo(
+                &self,
+                kind: jiangjun_rules::GenKind,
+                out: &mut jiangjun_rules::MoveList<Self::Move>,
+            ) {
+                jiangjun_rules::Game::generate_pseudo(&self.pos, kind, out)
+            }
+            #[inline]
+            fn legality(&self) -> Self::Legality {
+                jiangjun_rules::Game::legality(&self.pos)
+            }
+            #[inline]
+            fn is_legal_pseudo(&self, m: Self::Move, legality: &Self::Legality) -> bool {
+                jiangjun_rules::Game::is_legal_pseudo(&self.pos, m, legality)
             }
             #[inline]
             fn is_legal(&self, m: Self::Move) -> bool {

@@ -157,7 +157,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let killers = self.history.killers(ply);
         let counter = self.history.counter(prev[0]);
         let tt_capture = tt_move.is_some_and(|m| self.pos.is_capture(m));
-        let mut picker = Picker::new(GenKind::All, tt_move, G::NULL_MOVE);
+        let mut picker = Picker::<G>::new(GenKind::All, tt_move);
         let mut quiets = Tried::new(G::NULL_MOVE);
         let mut captures = Tried::new(G::NULL_MOVE);
         let alpha_orig = alpha;

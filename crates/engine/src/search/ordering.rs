@@ -7,6 +7,10 @@
 //! defended: the game says which), with the captures that lose material last. Moves are picked
 //! one at a time (selection), since a cutoff usually comes early and sorting the rest would be
 //! wasted.
+//!
+//! The moves are generated pseudo-legal (a game may give legal ones) and each is tested for
+//! legality only when it is about to be returned, for the same reason. The picker returns the
+//! moves exactly as a picker over the legal list would, ties and all: see `pick`.
 
 use super::history::{History, PieceTo};
 use crate::game::EngineGame;
@@ -48,16 +52,20 @@ enum Stage {
     Rest,
 }
 
-pub struct Picker<M: Copy> {
+pub struct Picker<G: EngineGame> {
     stage: Stage,
     kind: GenKind,
-    tt_move: Option<M>,
+    tt_move: Option<G::Move>,
     /// How many of the killers and counter move were considered, and those returned (which
     /// the quiet generation then leaves out).
     early_tried: usize,
-    early: [Option<M>; 3],
-    moves: MoveList<M>,
+    early: [Option<G::Move>; 3],
+    moves: MoveList<G::Move>,
     scores: [i32; MOVE_LIST_CAPACITY],
+    /// Which of the moves are known to be legal (each is tested once at most).
+    legal: [bool; MOVE_LIST_CAPACITY],
+    /// What the game needs to test the moves' legality, worked out at the first test.
+    legality: Option<G::Legality>,
     next: usize,
     /// Set once the node prunes its remaining quiet moves: of those, only the ones that give
     /// check are still searched, so the others are dropped from the list at once instead of
@@ -65,17 +73,19 @@ pub struct Picker<M: Copy> {
     quiet_checks_only: bool,
 }
 
-impl<M: Copy + Eq> Picker<M> {
+impl<G: EngineGame> Picker<G> {
     /// A picker over the moves of `kind`, starting with `tt_move` (already checked legal).
-    pub fn new(kind: GenKind, tt_move: Option<M>, filler: M) -> Picker<M> {
+    pub fn new(kind: GenKind, tt_move: Option<G::Move>) -> Picker<G> {
         Picker {
             stage: Stage::TtMove,
             kind,
             tt_move,
             early_tried: 0,
             early: [None; 3],
-            moves: MoveList::new(filler),
+            moves: MoveList::new(G::NULL_MOVE),
             scores: [0; MOVE_LIST_CAPACITY],
+            legal: [false; MOVE_LIST_CAPACITY],
+            legality: None,
             next: 0,
             quiet_checks_only: false,
         }
@@ -84,11 +94,7 @@ impl<M: Copy + Eq> Picker<M> {
     /// The next move with its ordering score, or `None` when all were returned.
     /// Quiet moves are generated only once the good captures, killers and counter move have
     /// not cut the node off, which most cut nodes never reach.
-    pub fn next<G: EngineGame<Move = M>>(
-        &mut self,
-        pos: &mut G,
-        ctx: &Context<'_, G>,
-    ) -> Option<(M, i32)> {
+    pub fn next(&mut self, pos: &mut G, ctx: &Context<'_, G>) -> Option<(G::Move, i32)> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -143,7 +149,7 @@ impl<M: Copy + Eq> Picker<M> {
 
     /// From now on returns, of the quiet moves not yet returned, only those that give check;
     /// the captures left are untouched. Asked once, when late-move pruning starts.
-    pub fn keep_only_quiet_checks<G: EngineGame<Move = M>>(&mut self, pos: &mut G) {
+    pub fn keep_only_quiet_checks(&mut self, pos: &mut G) {
         if self.quiet_checks_only {
             return;
         }
@@ -157,6 +163,7 @@ impl<M: Copy + Eq> Picker<M> {
             if pos.captured_piece(m).is_some() || pos.gives_check(m) {
                 self.moves.as_mut_slice()[kept] = m;
                 self.scores[kept] = self.scores[i];
+                self.legal[kept] = self.legal[i];
                 kept += 1;
             }
         }
@@ -164,14 +171,17 @@ impl<M: Copy + Eq> Picker<M> {
     }
 
     /// Appends the moves of `kind` (without those already returned) and scores them.
-    fn generate<G: EngineGame<Move = M>>(
-        &mut self,
-        pos: &mut G,
-        ctx: &Context<'_, G>,
-        kind: GenKind,
-    ) {
+    fn generate(&mut self, pos: &mut G, ctx: &Context<'_, G>, kind: GenKind) {
         let start = self.moves.len();
-        pos.generate(kind, &mut self.moves);
+        pos.generate_pseudo(kind, &mut self.moves);
+        // In check most of them are illegal: tested at once, which is cheaper than taking
+        // them out one by one as they come up.
+        let tested = pos.in_check();
+        if tested {
+            let legality = *self.legality.get_or_insert_with(|| pos.legality());
+            self.moves
+                .retain_from(start, |m| pos.is_legal_pseudo(m, &legality));
+        }
         let (tt, early) = (self.tt_move, self.early);
         if kind == GenKind::Quiets && self.quiet_checks_only {
             self.moves.retain_from(start, |m| {
@@ -181,10 +191,11 @@ impl<M: Copy + Eq> Picker<M> {
             self.moves
                 .retain_from(start, |m| Some(m) != tt && !early.contains(&Some(m)));
         }
+        self.legal[start..self.moves.len()].fill(tested);
         self.score(pos, ctx, start);
     }
 
-    fn score<G: EngineGame<Move = M>>(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
+    fn score(&mut self, pos: &mut G, ctx: &Context<'_, G>, start: usize) {
         let side = pos.side_to_move().index();
         // The game's test walks the attackers of several pieces: asked only where quiet moves
         // are scored (captures go by value, and quiescence out of check has no quiet moves).
@@ -210,9 +221,16 @@ impl<M: Copy + Eq> Picker<M> {
     }
 
     /// The best remaining move if its score reaches `floor`.
-    fn pick<G: EngineGame<Move = M>>(&mut self, pos: &mut G, floor: i32) -> Option<(M, i32)> {
-        let n = self.moves.len();
+    ///
+    /// A selection over the legal moves would pick the first of the highest scores and swap
+    /// it with the first move left. Here illegal moves are among them until tested, so each
+    /// candidate is tested before it is taken (an illegal one is removed, keeping the others'
+    /// order, and the search for the best starts again), and so is the first move left before
+    /// it changes place: the legal moves then stand in the order the legal list's selection
+    /// would have left them in, and the same moves come out in the same order.
+    fn pick(&mut self, pos: &mut G, floor: i32) -> Option<(G::Move, i32)> {
         loop {
+            let n = self.moves.len();
             if self.next >= n {
                 return None;
             }
@@ -221,12 +239,16 @@ impl<M: Copy + Eq> Picker<M> {
             // pass, the compare-and-branch on every move was a twentieth of all the work).
             let rest = &self.scores[self.next..n];
             let top = rest.iter().copied().max().unwrap_or(i32::MIN);
-            let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
-            let m = self.moves.as_slice()[best];
+            let mut best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
             let score = self.scores[best];
             if score < floor {
                 return None;
             }
+            if !self.is_legal(pos, best) {
+                self.remove(best);
+                continue;
+            }
+            let m = self.moves.as_slice()[best];
             if score >= GOOD_CAPTURE && score & UNCHECKED != 0 {
                 // A capture by a more valuable piece: safe only if the exchange says so.
                 if pos.see(m) >= 0 {
@@ -236,12 +258,118 @@ impl<M: Copy + Eq> Picker<M> {
                     continue;
                 }
             }
+            while best != self.next && !self.is_legal(pos, self.next) {
+                self.remove(self.next);
+                best -= 1;
+            }
             let score = self.scores[best];
-            let moves = self.moves.as_mut_slice();
-            moves.swap(self.next, best);
+            self.moves.as_mut_slice().swap(self.next, best);
             self.scores.swap(self.next, best);
+            self.legal.swap(self.next, best);
             self.next += 1;
             return Some((m, score));
         }
     }
+
+    /// Whether the move at `i` is legal, tested once.
+    #[inline]
+    fn is_legal(&mut self, pos: &G, i: usize) -> bool {
+        if !self.legal[i] {
+            let legality = *self.legality.get_or_insert_with(|| pos.legality());
+            self.legal[i] = pos.is_legal_pseudo(self.moves.as_slice()[i], &legality);
+        }
+        self.legal[i]
+    }
+
+    /// Takes the (illegal) move at `i` out of the list, the moves after it keeping their order.
+    fn remove(&mut self, i: usize) {
+        let n = self.moves.len();
+        self.moves.as_mut_slice().copy_within(i + 1..n, i);
+        self.scores.copy_within(i + 1..n, i);
+        self.legal.copy_within(i + 1..n, i);
+        self.moves.truncate(n - 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Xiangqi;
+    use jiangjun_rules::Game;
+    use jiangjun_rules::random::{self, RngExt};
+
+    /// A selection over the legal moves alone, as the picker worked before it generated
+    /// pseudo-legal moves: the first of the highest scores, swapped with the first move left.
+    fn selection_over_legal(moves: &[(jiangjun_rules::xiangqi::Move, i32)]) -> Vec<usize> {
+        let mut list: Vec<(usize, i32)> = moves.iter().map(|&(_, s)| s).enumerate().collect();
+        let mut order = Vec::new();
+        for next in 0..list.len() {
+            let top = list[next..]
+                .iter()
+                .map(|&(_, s)| s)
+                .max()
+                .unwrap_or(i32::MIN);
+            let best = next
+                + list[next..]
+                    .iter()
+                    .position(|&(_, s)| s == top)
+                    .unwrap_or(0);
+            order.push(list[best].0);
+            list.swap(next, best);
+        }
+        order
+    }
+
+    /// Over pseudo-legal moves with many equal scores, in positions along random games (many
+    /// in check, where most moves are illegal), the picker returns exactly the legal moves,
+    /// in the order a selection over the legal list gives: ties and all, the search sees the
+    /// same moves in the same order as when the list was filtered first.
+    #[test]
+    fn the_picker_returns_the_legal_moves_in_the_order_of_a_selection_over_them() {
+        let mut rng = random::seeded(23);
+        let (mut positions, mut in_check) = (0, 0);
+        while positions < 2000 {
+            let mut pos = Xiangqi::startpos();
+            for _ in 0..rng.random_range(0..120usize) {
+                let mut list = MoveList::new(G0);
+                pos.generate(GenKind::All, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos.make(list.as_slice()[rng.random_range(0..list.len())]);
+            }
+            if !pos.in_check() && in_check * 3 < positions {
+                continue;
+            }
+            positions += 1;
+            in_check += usize::from(pos.in_check());
+            let mut picker = Picker::<Xiangqi>::new(GenKind::All, None);
+            picker.stage = Stage::Rest;
+            pos.generate_pseudo(GenKind::All, &mut picker.moves);
+            let pseudo: Vec<_> = picker.moves.iter().collect();
+            let legality = pos.legality();
+            let mut legal = Vec::new();
+            for (i, &m) in pseudo.iter().enumerate() {
+                // Few distinct scores, so that most picks break a tie; even, below the
+                // captures' range, so that no exchange is asked.
+                let score = 2 * rng.random_range(0..4i32);
+                picker.scores[i] = score;
+                if pos.is_legal_pseudo(m, &legality) {
+                    legal.push((m, score));
+                }
+            }
+            let expected: Vec<_> = selection_over_legal(&legal)
+                .into_iter()
+                .map(|i| legal[i])
+                .collect();
+            let mut got = Vec::new();
+            while let Some(found) = picker.pick(&mut pos, i32::MIN) {
+                got.push(found);
+            }
+            assert_eq!(got, expected, "{}", pos.to_fen());
+        }
+        assert!(in_check >= 400, "{in_check} positions in check");
+    }
+
+    const G0: jiangjun_rules::xiangqi::Move = <Xiangqi as Game>::NULL_MOVE;
 }

@@ -76,7 +76,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let tt_move = tt.and_then(|e| G::move_from_bits(e.mv)).filter(|&m| {
             (in_check || self.pos.capture_values(m).is_some()) && self.pos.is_legal(m)
         });
-        let mut picker = Picker::new(kind, tt_move, G::NULL_MOVE);
+        let mut picker = Picker::<G>::new(kind, tt_move);
         let alpha_orig = alpha;
         let verdicts_before = self.rule_verdicts;
         let mut best_move = None;

@@ -42,6 +42,8 @@ impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
+    /// Chess generates legal moves alone (pins and checks are known before the moves are).
+    type Legality = ();
 
     const NULL_MOVE: Move = Move::NONE;
     /// History tables index moves by their squares only (`from | to << 6`): the promotions
@@ -76,6 +78,13 @@ impl Game for Position {
     }
     fn count_moves(&self) -> usize {
         self.count_legal()
+    }
+    fn generate_pseudo(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        self.generate_legal(kind, out)
+    }
+    fn legality(&self) {}
+    fn is_legal_pseudo(&self, _m: Move, _legality: &()) -> bool {
+        true
     }
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)

@@ -36,12 +36,6 @@ impl Position {
         )
     }
 
-    /// Whether the side to move's king would be safe after the pseudo-legal move `mv`.
-    #[inline]
-    pub fn is_legal_pseudo(&self, mv: Move) -> bool {
-        self.is_legal_with(mv, &self.exposure())
-    }
-
     /// Where a move of the side to move could expose its own king, when it is not in check:
     /// the points whose piece must not leave (it blocks a rook, king, cannon or horse) and the
     /// empty points it must not enter (between the king and a cannon with no screen).
@@ -195,7 +189,8 @@ impl Position {
         }
     }
 
-    /// `is_legal_pseudo` with the node's exposure already computed.
+    /// Whether the side to move's king is safe after the pseudo-legal move `mv`, given the
+    /// position's exposure (the game's `is_legal_pseudo`).
     #[inline]
     pub(super) fn is_legal_with(&self, mv: Move, exposure: &Exposure) -> bool {
         exposure.passes(mv) || (exposure.may_evade(mv) && self.king_safe_after(mv))
@@ -496,14 +491,16 @@ const FILE_0: u128 = {
     set
 };
 
-/// Points, as 90-bit sets, where a move could expose the own king (see `exposure`).
-pub(super) struct Exposure {
-    pub leave: u128,
-    pub enter: u128,
+/// Points, as 90-bit sets, where a move could expose the own king (see `exposure`): what a
+/// search keeps of a node to test its pseudo-legal moves one at a time.
+#[derive(Copy, Clone, Debug)]
+pub struct Exposure {
+    leave: u128,
+    enter: u128,
     /// In check, the points a move must leave or enter to have a chance of ending it (see
     /// `evasions`); every point otherwise.
-    pub evade_from: u128,
-    pub evade_to: u128,
+    evade_from: u128,
+    evade_to: u128,
 }
 
 impl Exposure {

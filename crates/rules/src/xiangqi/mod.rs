@@ -18,6 +18,7 @@ pub mod tables;
 pub mod types;
 mod zobrist;
 
+pub use attacks::Exposure;
 pub use fen::{FenError, START_FEN};
 pub use notation::MoveError;
 pub use position::{Board, Position, State};
@@ -30,6 +31,7 @@ impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
+    type Legality = Exposure;
 
     const NULL_MOVE: Move = Move::NONE;
     const MOVE_INDEX_COUNT: usize = 1 << 14;
@@ -62,6 +64,15 @@ impl Game for Position {
     }
     fn count_moves(&self) -> usize {
         self.count_legal()
+    }
+    fn generate_pseudo(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        Position::generate_pseudo(self, kind, out)
+    }
+    fn legality(&self) -> Exposure {
+        self.exposure()
+    }
+    fn is_legal_pseudo(&self, m: Move, exposure: &Exposure) -> bool {
+        self.is_legal_with(m, exposure)
     }
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)
