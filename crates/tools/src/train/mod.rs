@@ -300,6 +300,13 @@ fn train(config: &TrainArgs) -> Result<(), String> {
         eprintln!("train: the classical evaluation's validation error: {classical:.6}");
     }
     let mut best = (net.clone(), 0, v_error(&net));
+    if config.init.is_some() && !valid.is_empty() {
+        // What training must beat: the net it starts from, on the same held-out positions.
+        eprintln!(
+            "train: epoch    0  the starting net's validation {:.6}",
+            best.2
+        );
+    }
     for e in 1..=config.epochs {
         adam.lr = augment::cosine(
             config.lr,
