@@ -37,12 +37,12 @@ mod tests {
             Ok(&*net),
             "the built-in bytes pass the checksum too"
         );
-        // `alone-512` of docs/data/nets.jsonl, trained on run dg-s92.
+        // `alone-512-s95` of docs/data/nets.jsonl: `alone-512` trained on with run dg-s95-24.
         assert_eq!(net.hidden(), 512);
         assert!(
             net.header
                 .description
-                .starts_with("jiangjun train on dg-s92-w24 "),
+                .starts_with("jiangjun train on dg-s95-24, starting from alone-512.nnue "),
             "{}",
             net.header.description
         );
