@@ -150,22 +150,32 @@ fn attackers_of_an_enemy_piece_are_the_origins_of_the_captures_onto_it() {
     }
 }
 
+/// `count` positions along random games of up to 150 plies, at least a fifth of them in check
+/// (positions not in check wait while those in check are under a fifth), and how many are.
+fn positions_a_fifth_in_check(
+    rng: &mut Rng,
+    count: usize,
+) -> (Vec<jiangjun_rules::xiangqi::Position>, usize) {
+    let (mut positions, mut in_check) = (Vec::with_capacity(count), 0);
+    while positions.len() < count {
+        let plies = rng.below(150);
+        let pos = random_game(rng, plies);
+        if !pos.in_check() && in_check * 5 < positions.len() {
+            continue;
+        }
+        in_check += usize::from(pos.in_check());
+        positions.push(pos);
+    }
+    (positions, in_check)
+}
+
 #[test]
 fn is_legal_accepts_exactly_the_generated_moves() {
     // Every pair of points as a move (what a table entry or a killer slot may hold), in
     // positions along random games, a fifth of them in check.
-    let mut rng = Rng::new(15);
-    let (mut positions, mut in_check) = (0, 0);
-    while positions < 300 {
-        let plies = rng.below(150);
-        let pos = random_game(&mut rng, plies);
-        // Positions not in check wait while those in check are under a fifth.
-        if !pos.in_check() && in_check * 5 < positions {
-            continue;
-        }
-        positions += 1;
-        in_check += usize::from(pos.in_check());
-        let legal = legal_moves(&pos);
+    let (positions, in_check) = positions_a_fifth_in_check(&mut Rng::new(15), 300);
+    for pos in &positions {
+        let legal = legal_moves(pos);
         let points = || jiangjun_rules::xiangqi::types::Square::all();
         for from in points() {
             for to in points() {
@@ -186,21 +196,13 @@ fn is_legal_accepts_exactly_the_generated_moves() {
 fn the_pseudo_legal_moves_that_pass_the_legality_test_are_the_legal_moves_in_order() {
     // The search generates pseudo-legal moves and tests each only when it comes to it; what
     // passes must be the legal list itself, order included (ties in ordering go by it).
-    let mut rng = Rng::new(16);
-    let (mut positions, mut in_check) = (0, 0);
-    while positions < 1000 {
-        let plies = rng.below(150);
-        let pos = random_game(&mut rng, plies);
-        if !pos.in_check() && in_check * 5 < positions {
-            continue;
-        }
-        positions += 1;
-        in_check += usize::from(pos.in_check());
-        let legality = Game::legality(&pos);
+    let (positions, in_check) = positions_a_fifth_in_check(&mut Rng::new(16), 1000);
+    for pos in &positions {
+        let legality = Game::legality(pos);
         for kind in [GenKind::All, GenKind::Captures, GenKind::Quiets] {
             let (mut pseudo, mut legal) = (MoveList::new(Move::NONE), MoveList::new(Move::NONE));
-            Game::generate_pseudo(&pos, kind, &mut pseudo);
-            Game::generate(&pos, kind, &mut legal);
+            Game::generate_pseudo(pos, kind, &mut pseudo);
+            Game::generate(pos, kind, &mut legal);
             let passed: Vec<Move> = pseudo
                 .iter()
                 .filter(|&m| pos.is_legal_pseudo(m, &legality))

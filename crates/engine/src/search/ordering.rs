@@ -331,7 +331,7 @@ mod tests {
         while positions < 2000 {
             let mut pos = Xiangqi::startpos();
             for _ in 0..rng.random_range(0..120usize) {
-                let mut list = MoveList::new(G0);
+                let mut list = MoveList::new(<Xiangqi as Game>::NULL_MOVE);
                 pos.generate(GenKind::All, &mut list);
                 if list.is_empty() {
                     break;
@@ -370,6 +370,4 @@ mod tests {
         }
         assert!(in_check >= 400, "{in_check} positions in check");
     }
-
-    const G0: jiangjun_rules::xiangqi::Move = <Xiangqi as Game>::NULL_MOVE;
 }
