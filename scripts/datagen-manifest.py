@@ -6,6 +6,7 @@ The data lives outside the repository; its entries live in docs/data/manifest.js
     scripts/datagen-manifest.py DIR --id dg-s81 --commit COMMIT [--note TEXT] >> docs/data/manifest.jsonl
     scripts/datagen-manifest.py DIR --check dg-s81     # is DIR that run, byte for byte?
     scripts/datagen-manifest.py --replay dg-s81        # datagen's arguments that play it again
+    scripts/datagen-manifest.py --summary              # every run, and the plies they hold
 
 It reads every shard (`*.jjd`) of DIR: the header's settings (which must agree), the records
 (games, plies, results), and the SHA-256 of the shards' bytes in name order (whole records
@@ -14,7 +15,9 @@ It exits 1 on a foreign or inconsistent file, and with --check when DIR is not t
 manifest names (settings, counts and checksum are compared). --replay prints, one a line, the
 arguments after `jiangjun datagen --dir DIR` that play the run again at its commit; a run
 played with a net is replayed with the built-in one (`--eval-file <builtin>`), which the check
-then confirms by the net checksum in the shards' headers.
+then confirms by the net checksum in the shards' headers. --summary lists the runs and adds up
+their plies; runs with the same settings (a prefix of a longer run, such as `dg-s95-24` of
+`dg-s95`) hold the same games, so only the largest of them counts.
 """
 
 import argparse
@@ -129,6 +132,31 @@ def replay(entry: dict) -> list[str]:
     return args
 
 
+def summary(manifest: pathlib.Path) -> None:
+    entries = [json.loads(line) for line in manifest.read_text(encoding="utf-8").splitlines()
+               if line.strip()]
+    largest: dict[str, dict] = {}
+    for e in entries:
+        same = json.dumps(e["settings"], sort_keys=True)
+        if same not in largest or e["counts"]["plies"] > largest[same]["counts"]["plies"]:
+            largest[same] = e
+    counted = {id(e) for e in largest.values()}
+    total = {"all": [0, 0], "net alone": [0, 0]}
+    print(f"{'run':<12} {'date':<10} {'commit':<8} {'evaluation':<16} {'games':>8} {'plies':>10}")
+    for e in entries:
+        s, c = e["settings"], e["counts"]
+        evaluation = (f"net {s['eval_blend']} %" if s["format"] == 2 else "classical")
+        mark = "" if id(e) in counted else "  (a prefix of a larger run: not counted)"
+        print(f"{e['id']:<12} {e['date']:<10} {e['commit']:<8} {evaluation:<16} "
+              f"{c['games']:>8,} {c['plies']:>10,}{mark}")
+        if id(e) in counted:
+            for key in ["all"] + (["net alone"] if s.get("eval_blend") == 100 else []):
+                total[key][0] += c["games"]
+                total[key][1] += c["plies"]
+    for key, (games, plies) in total.items():
+        print(f"{'total, ' + key:<49} {games:>8,} {plies:>10,}")
+
+
 def check(directory: pathlib.Path, entry: dict) -> int:
     settings, counts, digest = measure(directory)
     found = {"settings": settings, "counts": counts, "sha256": digest}
@@ -153,10 +181,15 @@ def main() -> int:
     ap.add_argument("--note", default="")
     ap.add_argument("--check", metavar="ID", help="compare DIR with this run of the manifest")
     ap.add_argument("--replay", metavar="ID", help="print datagen's arguments for this run")
+    ap.add_argument("--summary", action="store_true",
+                    help="list the runs and add up their plies")
     ap.add_argument("--manifest", type=pathlib.Path,
                     default=pathlib.Path(__file__).resolve().parent.parent
                     / "docs" / "data" / "manifest.jsonl")
     a = ap.parse_args()
+    if a.summary:
+        summary(a.manifest)
+        return 0
     if a.replay:
         print("\n".join(replay(entry_of(a.manifest, a.replay))))
         return 0

@@ -104,3 +104,54 @@ fn the_small_run_and_its_net_come_back_byte_for_byte_from_their_records() {
         );
     }
 }
+
+/// `--summary` adds up the runs' plies, counting a run once when a larger run with the same
+/// settings (the same games) is in the manifest too: here `b` is a prefix of `a`, `c` a run of
+/// its own, and only `c` was played with the net alone.
+#[test]
+fn the_summary_counts_a_prefix_of_a_run_once() {
+    if !have_python() {
+        return;
+    }
+    let dir = workdir("manifest-summary");
+    let settings = |seed: u32, blend: u32| {
+        serde_json::json!({"format": 2, "game": "xiangqi", "random_plies": [3, 8],
+            "games_per_shard": 500, "nodes": 5000, "seed": seed,
+            "net_checksum": "0x00000001", "eval_blend": blend})
+    };
+    let entry = |id: &str, seed: u32, blend: u32, games: u64, plies: u64| {
+        serde_json::json!({"id": id, "date": "2026-12-07", "commit": "0000000",
+            "settings": settings(seed, blend),
+            "counts": {"shards": 400, "games": games, "plies": plies,
+                "results": [0, 0, games], "bytes": 0},
+            "sha256": "", "note": ""})
+        .to_string()
+    };
+    let manifest = [
+        entry("a", 1, 50, 1000, 120_000),
+        entry("b", 1, 50, 500, 60_000),
+        entry("c", 2, 100, 10, 1_300),
+    ]
+    .join("\n");
+    std::fs::write(dir.join("manifest.jsonl"), manifest).expect("write the manifest");
+    let script = format!("{ROOT}/scripts/datagen-manifest.py");
+    let out = succeeds(
+        "--summary",
+        python(
+            &dir,
+            &[&script, "--summary", "--manifest", "manifest.jsonl"],
+        ),
+    );
+    let line = |start: &str| {
+        out.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line '{start}' in:\n{out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert!(line("b ").join(" ").contains("not counted"), "{out}");
+    assert!(!line("a ").join(" ").contains("not counted"), "{out}");
+    assert_eq!(line("total, all")[2..], ["1,010", "121,300"], "{out}");
+    assert_eq!(line("total, net alone")[3..], ["10", "1,300"], "{out}");
+}
