@@ -105,12 +105,15 @@ def measure(directory: pathlib.Path) -> tuple[dict, dict, str]:
     return settings, total, digest.hexdigest()
 
 
+def entries(manifest: pathlib.Path) -> list[dict]:
+    return [json.loads(line) for line in manifest.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
 def entry_of(manifest: pathlib.Path, run: str) -> dict:
-    for line in manifest.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            entry = json.loads(line)
-            if entry.get("id") == run:
-                return entry
+    for entry in entries(manifest):
+        if entry.get("id") == run:
+            return entry
     sys.exit(f"datagen-manifest: no run '{run}' in {manifest}")
 
 
@@ -133,23 +136,22 @@ def replay(entry: dict) -> list[str]:
 
 
 def summary(manifest: pathlib.Path) -> None:
-    entries = [json.loads(line) for line in manifest.read_text(encoding="utf-8").splitlines()
-               if line.strip()]
+    runs = entries(manifest)
     largest: dict[str, dict] = {}
-    for e in entries:
+    for e in runs:
         same = json.dumps(e["settings"], sort_keys=True)
         if same not in largest or e["counts"]["plies"] > largest[same]["counts"]["plies"]:
             largest[same] = e
-    counted = {id(e) for e in largest.values()}
+    counted = {e["id"] for e in largest.values()}
     total = {"all": [0, 0], "net alone": [0, 0]}
     print(f"{'run':<12} {'date':<10} {'commit':<8} {'evaluation':<16} {'games':>8} {'plies':>10}")
-    for e in entries:
+    for e in runs:
         s, c = e["settings"], e["counts"]
         evaluation = (f"net {s['eval_blend']} %" if s["format"] == 2 else "classical")
-        mark = "" if id(e) in counted else "  (a prefix of a larger run: not counted)"
+        mark = "" if e["id"] in counted else "  (a prefix of a larger run: not counted)"
         print(f"{e['id']:<12} {e['date']:<10} {e['commit']:<8} {evaluation:<16} "
               f"{c['games']:>8,} {c['plies']:>10,}{mark}")
-        if id(e) in counted:
+        if e["id"] in counted:
             for key in ["all"] + (["net alone"] if s.get("eval_blend") == 100 else []):
                 total[key][0] += c["games"]
                 total[key][1] += c["plies"]
