@@ -37,12 +37,12 @@ mod tests {
             Ok(&*net),
             "the built-in bytes pass the checksum too"
         );
-        // `alone-512-s95` of docs/data/nets.jsonl: `alone-512` trained on with run dg-s95-24.
+        // `alone-512-s96` of docs/data/nets.jsonl: `alone-512-s95` trained on with run dg-s96-40.
         assert_eq!(net.hidden(), 512);
         assert!(
             net.header
                 .description
-                .starts_with("jiangjun train on dg-s95-24, starting from alone-512.nnue "),
+                .starts_with("jiangjun train on dg-s96-40, starting from alone-512-s95.nnue "),
             "{}",
             net.header.description
         );
