@@ -243,7 +243,9 @@ fn the_check_tests_agree_with_the_move_made_and_see_leaves_the_board_alone() {
         let before = (pos.to_fen(), pos.key(), evaluate_from_scratch(&pos));
         for m in legal_moves(&pos) {
             pos.make(m);
-            let gives = pos.in_check();
+            // The full test on the board after the move; `make` stores `move_gives_check`'s.
+            let gives = pos.is_in_check(pos.side_to_move());
+            assert_eq!(pos.in_check(), gives, "{m} stored");
             pos.unmake();
             checks += usize::from(gives);
             assert_eq!(pos.move_gives_check(m), gives, "{} {m}", pos.to_fen());
@@ -338,7 +340,10 @@ fn composed_positions_move_by_the_same_rules() {
         for m in pseudo.iter() {
             pos.make(m);
             let safe = !pos.is_in_check(us);
-            let gives = pos.in_check();
+            let gives = pos.is_in_check(us.flip());
+            if safe {
+                assert_eq!(pos.in_check(), gives, "{m} in {fen}: stored");
+            }
             pos.unmake();
             assert_eq!(safe, legal.contains(&m), "{m} in {fen}");
             if safe {

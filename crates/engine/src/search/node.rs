@@ -225,7 +225,8 @@ impl<G: EngineGame> Worker<'_, G> {
                     }
                 } else if depth <= self.params.see_capture_depth
                     && is_bad_capture(order)
-                    && self.pos.see(m) < -self.params.see_capture * depth
+                    && picker.exchange_of(m).unwrap_or_else(|| self.pos.see(m))
+                        < -self.params.see_capture * depth
                 {
                     prune_unless_check = true;
                 }

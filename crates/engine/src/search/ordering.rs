@@ -71,7 +71,15 @@ pub struct Picker<G: EngineGame> {
     /// check are still searched, so the others are dropped from the list at once instead of
     /// being picked one by one (each pick scans every move left) only to be skipped.
     quiet_checks_only: bool,
+    /// The static exchanges worked out for the captures found to lose material (a few at a
+    /// node; any beyond the room are worked out again when asked), so that the pruning of
+    /// losing captures reads them instead of playing the exchange out a second time.
+    losing: [(G::Move, i32); LOSING_KEPT],
+    losing_len: usize,
 }
+
+/// How many losing captures' exchanges a picker keeps.
+const LOSING_KEPT: usize = 8;
 
 impl<G: EngineGame> Picker<G> {
     /// A picker over the moves of `kind`, starting with `tt_move` (already checked legal).
@@ -88,7 +96,18 @@ impl<G: EngineGame> Picker<G> {
             legality: None,
             next: 0,
             quiet_checks_only: false,
+            losing: [(G::NULL_MOVE, 0); LOSING_KEPT],
+            losing_len: 0,
         }
+    }
+
+    /// The static exchange of `m` if the picker worked it out: a capture it found to lose.
+    #[inline]
+    pub fn exchange_of(&self, m: G::Move) -> Option<i32> {
+        self.losing[..self.losing_len]
+            .iter()
+            .find(|&&(x, _)| x == m)
+            .map(|&(_, v)| v)
     }
 
     /// The next move with its ordering score, or `None` when all were returned.
@@ -251,9 +270,14 @@ impl<G: EngineGame> Picker<G> {
             let m = self.moves.as_slice()[best];
             if score >= GOOD_CAPTURE && score & UNCHECKED != 0 {
                 // A capture by a more valuable piece: safe only if the exchange says so.
-                if pos.see(m) >= 0 {
+                let exchange = pos.see(m);
+                if exchange >= 0 {
                     self.scores[best] = score - UNCHECKED;
                 } else {
+                    if let Some(slot) = self.losing.get_mut(self.losing_len) {
+                        *slot = (m, exchange);
+                        self.losing_len += 1;
+                    }
                     self.scores[best] = score - UNCHECKED - GOOD_CAPTURE + BAD_CAPTURE;
                     continue;
                 }

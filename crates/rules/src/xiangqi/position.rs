@@ -272,10 +272,19 @@ impl Position {
 
     /// Plays a move that must be legal (from [`generate_legal`](Position::generate_legal) or
     /// [`parse_move`](Position::parse_move)) and pushes its [`State`].
+    ///
+    /// (The chase rules also make trial moves, of either side, and read the king's safety
+    /// after them with [`is_in_check`](Position::is_in_check) themselves.)
     pub fn make(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let moving = self.board[from.index()].expect("a legal move starts on a piece");
         let captured = self.board[to.index()];
+        // Whether the move checks, read before the board changes: `move_gives_check` looks
+        // only at what the move changes around the enemy king, where the full test after the
+        // move reads every line through it. Exact for a move of the side to move from a
+        // position the rules allow (its opponent not in check), as every search and game
+        // move is; a trial move of the other side takes the full test.
+        let gives_check = (moving.side() == self.side).then(|| self.move_gives_check(mv));
         let prev = *self.state();
         let mut key = prev.key ^ zobrist::SIDE ^ zobrist::piece(moving, from);
         if let Some(c) = captured {
@@ -290,7 +299,7 @@ impl Position {
         if us == Side::Black {
             self.fullmove += 1;
         }
-        let in_check = self.is_in_check(self.side);
+        let in_check = gives_check.unwrap_or_else(|| self.is_in_check(self.side));
         let (rule_plies, checks) = if captured.is_some() {
             (0, [0, 0])
         } else {
