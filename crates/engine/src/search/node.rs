@@ -10,7 +10,7 @@
 //! - after a cutoff: history bonus for the move and malus for every move tried before it.
 
 use super::history::History;
-use super::ordering::{Context, Picker, is_bad_capture};
+use super::ordering::{Context, is_bad_capture};
 use super::worker::{NO_EVAL, Worker, from_tt, to_tt};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY, outcome_score};
 use crate::game::EngineGame;
@@ -157,7 +157,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let killers = self.history.killers(ply);
         let counter = self.history.counter(prev[0]);
         let tt_capture = tt_move.is_some_and(|m| self.pos.is_capture(m));
-        let mut picker = Picker::<G>::new(GenKind::All, tt_move);
+        let mut picker = self.picker(GenKind::All, tt_move);
         let mut quiets = Tried::new(G::NULL_MOVE);
         let mut captures = Tried::new(G::NULL_MOVE);
         let alpha_orig = alpha;
@@ -254,12 +254,14 @@ impl<G: EngineGame> Worker<'_, G> {
                 );
                 self.frame(ply).excluded = None;
                 if self.stopped {
+                    self.done_with(picker);
                     return 0;
                 }
                 if v < singular_beta {
                     extension = 1;
                 } else if singular_beta >= beta {
                     // Several moves beat beta: this node fails high anyway (multi-cut).
+                    self.done_with(picker);
                     return singular_beta;
                 }
             }
@@ -302,6 +304,7 @@ impl<G: EngineGame> Worker<'_, G> {
             };
             self.pos.unmake();
             if self.stopped {
+                self.done_with(picker);
                 return 0;
             }
             searched += 1;
@@ -325,6 +328,7 @@ impl<G: EngineGame> Worker<'_, G> {
                 captures.push(m);
             }
         }
+        self.done_with(picker);
         if searched == 0 {
             if excluded.is_some() {
                 return alpha;

@@ -60,10 +60,8 @@ pub struct Picker<G: EngineGame> {
     /// the quiet generation then leaves out).
     early_tried: usize,
     early: [Option<G::Move>; 3],
-    moves: MoveList<G::Move>,
-    scores: [i32; MOVE_LIST_CAPACITY],
-    /// Which of the moves are known to be legal (each is tested once at most).
-    legal: [bool; MOVE_LIST_CAPACITY],
+    /// The moves with their scores and legality, borrowed from the worker (see `Lists`).
+    lists: Box<Lists<G::Move>>,
     /// What the game needs to test the moves' legality, worked out at the first test.
     legality: Option<G::Legality>,
     next: usize,
@@ -78,27 +76,57 @@ pub struct Picker<G: EngineGame> {
     losing_len: usize,
 }
 
+/// A picker's moves, their ordering scores and whether each is known legal. About 1.8 KB:
+/// filling it anew at every node cost a memset a node (about 1 % of all instructions), so the
+/// workers keep a pool of them and a picker takes one, emptied, and gives it back at the end.
+/// Only the first `moves.len()` scores and flags are ever read, each written when its move was
+/// generated, so what the last node left there does not matter.
+pub struct Lists<M: Copy> {
+    moves: MoveList<M>,
+    scores: [i32; MOVE_LIST_CAPACITY],
+    legal: [bool; MOVE_LIST_CAPACITY],
+}
+
+impl<M: Copy> Lists<M> {
+    pub fn new(filler: M) -> Box<Lists<M>> {
+        Box::new(Lists {
+            moves: MoveList::new(filler),
+            scores: [0; MOVE_LIST_CAPACITY],
+            legal: [false; MOVE_LIST_CAPACITY],
+        })
+    }
+}
+
 /// How many losing captures' exchanges a picker keeps.
 const LOSING_KEPT: usize = 8;
 
 impl<G: EngineGame> Picker<G> {
-    /// A picker over the moves of `kind`, starting with `tt_move` (already checked legal).
-    pub fn new(kind: GenKind, tt_move: Option<G::Move>) -> Picker<G> {
+    /// A picker over the moves of `kind`, starting with `tt_move` (already checked legal),
+    /// that keeps its moves in `lists` (whatever they held is dropped).
+    pub fn new(
+        kind: GenKind,
+        tt_move: Option<G::Move>,
+        mut lists: Box<Lists<G::Move>>,
+    ) -> Picker<G> {
+        lists.moves.clear();
         Picker {
             stage: Stage::TtMove,
             kind,
             tt_move,
             early_tried: 0,
             early: [None; 3],
-            moves: MoveList::new(G::NULL_MOVE),
-            scores: [0; MOVE_LIST_CAPACITY],
-            legal: [false; MOVE_LIST_CAPACITY],
+            lists,
             legality: None,
             next: 0,
             quiet_checks_only: false,
             losing: [(G::NULL_MOVE, 0); LOSING_KEPT],
             losing_len: 0,
         }
+    }
+
+    /// The lists, for the next picker.
+    pub fn into_lists(self) -> Box<Lists<G::Move>> {
+        self.lists
     }
 
     /// The static exchange of `m` if the picker worked it out: a capture it found to lose.
@@ -177,40 +205,42 @@ impl<G: EngineGame> Picker<G> {
             return; // the quiet moves are filtered as they are generated
         }
         let mut kept = self.next;
-        for i in self.next..self.moves.len() {
-            let m = self.moves.as_slice()[i];
+        for i in self.next..self.lists.moves.len() {
+            let m = self.lists.moves.as_slice()[i];
             if pos.captured_piece(m).is_some() || pos.gives_check(m) {
-                self.moves.as_mut_slice()[kept] = m;
-                self.scores[kept] = self.scores[i];
-                self.legal[kept] = self.legal[i];
+                self.lists.moves.as_mut_slice()[kept] = m;
+                self.lists.scores[kept] = self.lists.scores[i];
+                self.lists.legal[kept] = self.lists.legal[i];
                 kept += 1;
             }
         }
-        self.moves.truncate(kept);
+        self.lists.moves.truncate(kept);
     }
 
     /// Appends the moves of `kind` (without those already returned) and scores them.
     fn generate(&mut self, pos: &mut G, ctx: &Context<'_, G>, kind: GenKind) {
-        let start = self.moves.len();
-        pos.generate_pseudo(kind, &mut self.moves);
+        let start = self.lists.moves.len();
+        pos.generate_pseudo(kind, &mut self.lists.moves);
         // In check most of them are illegal: tested at once, which is cheaper than taking
         // them out one by one as they come up.
         let tested = pos.in_check();
         if tested {
             let legality = *self.legality.get_or_insert_with(|| pos.legality());
-            self.moves
+            self.lists
+                .moves
                 .retain_from(start, |m| pos.is_legal_pseudo(m, &legality));
         }
         let (tt, early) = (self.tt_move, self.early);
         if kind == GenKind::Quiets && self.quiet_checks_only {
-            self.moves.retain_from(start, |m| {
+            self.lists.moves.retain_from(start, |m| {
                 Some(m) != tt && !early.contains(&Some(m)) && pos.gives_check(m)
             });
         } else if tt.is_some() || kind == GenKind::Quiets {
-            self.moves
+            self.lists
+                .moves
                 .retain_from(start, |m| Some(m) != tt && !early.contains(&Some(m)));
         }
-        self.legal[start..self.moves.len()].fill(tested);
+        self.lists.legal[start..self.lists.moves.len()].fill(tested);
         self.score(pos, ctx, start);
     }
 
@@ -218,16 +248,18 @@ impl<G: EngineGame> Picker<G> {
         let side = pos.side_to_move().index();
         // The game's test walks the attackers of several pieces: asked only where quiet moves
         // are scored (captures go by value, and quiescence out of check has no quiet moves).
-        let threatened =
-            if self.moves.len() > start && self.stage == Stage::Rest && self.kind == GenKind::All {
-                pos.threatened()
-            } else {
-                0
-            };
-        for i in start..self.moves.len() {
-            let m = self.moves.as_slice()[i];
+        let threatened = if self.lists.moves.len() > start
+            && self.stage == Stage::Rest
+            && self.kind == GenKind::All
+        {
+            pos.threatened()
+        } else {
+            0
+        };
+        for i in start..self.lists.moves.len() {
+            let m = self.lists.moves.as_slice()[i];
             let now = History::<G>::piece_to(pos, m);
-            self.scores[i] = if let Some((victim, attacker)) = pos.capture_values(m) {
+            self.lists.scores[i] = if let Some((victim, attacker)) = pos.capture_values(m) {
                 let captured = pos.captured_piece(m).unwrap_or(0);
                 let value = 2 * (victim * 16 + ctx.history.capture_score(now, captured) / 16);
                 // A capture of a piece worth at least the capturer never loses material.
@@ -249,17 +281,17 @@ impl<G: EngineGame> Picker<G> {
     /// would have left them in, and the same moves come out in the same order.
     fn pick(&mut self, pos: &mut G, floor: i32) -> Option<(G::Move, i32)> {
         loop {
-            let n = self.moves.len();
+            let n = self.lists.moves.len();
             if self.next >= n {
                 return None;
             }
             // The first of the highest scores, found in two passes: a maximum the compiler
             // turns into vector instructions, then its first position (in a branchy single
             // pass, the compare-and-branch on every move was a twentieth of all the work).
-            let rest = &self.scores[self.next..n];
+            let rest = &self.lists.scores[self.next..n];
             let top = rest.iter().copied().max().unwrap_or(i32::MIN);
             let mut best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
-            let score = self.scores[best];
+            let score = self.lists.scores[best];
             if score < floor {
                 return None;
             }
@@ -267,18 +299,18 @@ impl<G: EngineGame> Picker<G> {
                 self.remove(best);
                 continue;
             }
-            let m = self.moves.as_slice()[best];
+            let m = self.lists.moves.as_slice()[best];
             if score >= GOOD_CAPTURE && score & UNCHECKED != 0 {
                 // A capture by a more valuable piece: safe only if the exchange says so.
                 let exchange = pos.see(m);
                 if exchange >= 0 {
-                    self.scores[best] = score - UNCHECKED;
+                    self.lists.scores[best] = score - UNCHECKED;
                 } else {
                     if let Some(slot) = self.losing.get_mut(self.losing_len) {
                         *slot = (m, exchange);
                         self.losing_len += 1;
                     }
-                    self.scores[best] = score - UNCHECKED - GOOD_CAPTURE + BAD_CAPTURE;
+                    self.lists.scores[best] = score - UNCHECKED - GOOD_CAPTURE + BAD_CAPTURE;
                     continue;
                 }
             }
@@ -286,10 +318,10 @@ impl<G: EngineGame> Picker<G> {
                 self.remove(self.next);
                 best -= 1;
             }
-            let score = self.scores[best];
-            self.moves.as_mut_slice().swap(self.next, best);
-            self.scores.swap(self.next, best);
-            self.legal.swap(self.next, best);
+            let score = self.lists.scores[best];
+            self.lists.moves.as_mut_slice().swap(self.next, best);
+            self.lists.scores.swap(self.next, best);
+            self.lists.legal.swap(self.next, best);
             self.next += 1;
             return Some((m, score));
         }
@@ -298,20 +330,20 @@ impl<G: EngineGame> Picker<G> {
     /// Whether the move at `i` is legal, tested once.
     #[inline]
     fn is_legal(&mut self, pos: &G, i: usize) -> bool {
-        if !self.legal[i] {
+        if !self.lists.legal[i] {
             let legality = *self.legality.get_or_insert_with(|| pos.legality());
-            self.legal[i] = pos.is_legal_pseudo(self.moves.as_slice()[i], &legality);
+            self.lists.legal[i] = pos.is_legal_pseudo(self.lists.moves.as_slice()[i], &legality);
         }
-        self.legal[i]
+        self.lists.legal[i]
     }
 
     /// Takes the (illegal) move at `i` out of the list, the moves after it keeping their order.
     fn remove(&mut self, i: usize) {
-        let n = self.moves.len();
-        self.moves.as_mut_slice().copy_within(i + 1..n, i);
-        self.scores.copy_within(i + 1..n, i);
-        self.legal.copy_within(i + 1..n, i);
-        self.moves.truncate(n - 1);
+        let n = self.lists.moves.len();
+        self.lists.moves.as_mut_slice().copy_within(i + 1..n, i);
+        self.lists.scores.copy_within(i + 1..n, i);
+        self.lists.legal.copy_within(i + 1..n, i);
+        self.lists.moves.truncate(n - 1);
     }
 }
 
@@ -367,17 +399,18 @@ mod tests {
             }
             positions += 1;
             in_check += usize::from(pos.in_check());
-            let mut picker = Picker::<Xiangqi>::new(GenKind::All, None);
+            let mut picker =
+                Picker::<Xiangqi>::new(GenKind::All, None, Lists::new(Xiangqi::NULL_MOVE));
             picker.stage = Stage::Rest;
-            pos.generate_pseudo(GenKind::All, &mut picker.moves);
-            let pseudo: Vec<_> = picker.moves.iter().collect();
+            pos.generate_pseudo(GenKind::All, &mut picker.lists.moves);
+            let pseudo: Vec<_> = picker.lists.moves.iter().collect();
             let legality = pos.legality();
             let mut legal = Vec::new();
             for (i, &m) in pseudo.iter().enumerate() {
                 // Few distinct scores, so that most picks break a tie; even, below the
                 // captures' range, so that no exchange is asked.
                 let score = 2 * rng.random_range(0..4i32);
-                picker.scores[i] = score;
+                picker.lists.scores[i] = score;
                 if pos.is_legal_pseudo(m, &legality) {
                     legal.push((m, score));
                 }

@@ -4,7 +4,7 @@
 //! score near alpha even if the captured piece came free (delta pruning).
 
 use super::history::PieceTo;
-use super::ordering::{Context, Picker, is_bad_capture};
+use super::ordering::{Context, is_bad_capture};
 use super::worker::{Worker, from_tt, to_tt};
 use super::{INFINITY, MATE_BOUND, MAX_PLY, outcome_score};
 use crate::game::EngineGame;
@@ -76,7 +76,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let tt_move = tt.and_then(|e| G::move_from_bits(e.mv)).filter(|&m| {
             (in_check || self.pos.capture_values(m).is_some()) && self.pos.is_legal(m)
         });
-        let mut picker = Picker::<G>::new(kind, tt_move);
+        let mut picker = self.picker(kind, tt_move);
         let alpha_orig = alpha;
         let verdicts_before = self.rule_verdicts;
         let mut best_move = None;
@@ -108,6 +108,7 @@ impl<G: EngineGame> Worker<'_, G> {
             let score = -self.quiesce(-beta, -alpha, ply + 1);
             self.pos.unmake();
             if self.stopped {
+                self.done_with(picker);
                 return 0;
             }
             if score > best {
@@ -122,6 +123,7 @@ impl<G: EngineGame> Worker<'_, G> {
                 }
             }
         }
+        self.done_with(picker);
         if in_check && !any {
             return outcome_score(self.pos.no_moves_outcome(), ply);
         }

@@ -7,9 +7,11 @@
 //! fill the shared table with different work) until the stop flag is raised.
 
 use super::history::{History, PieceTo};
+use super::ordering::{Lists, Picker};
 use super::params::{Reductions, SearchParams};
 use super::{Event, INFINITY, MATE_BOUND, MAX_PLY, Shared};
 use crate::game::EngineGame;
+use jiangjun_rules::GenKind;
 use std::sync::LazyLock;
 use std::sync::atomic::Ordering;
 
@@ -55,6 +57,9 @@ pub struct Worker<'a, G: EngineGame> {
     /// The late-move reduction table of tuned numbers; `None` for the default one.
     tuned_reductions: Option<Box<Reductions>>,
     pub(super) stack: Vec<Frame<G::Move>>,
+    /// The pickers' lists not in use (one is taken at each node and given back at its end;
+    /// new ones are made only as the search first goes deeper).
+    lists: Vec<Box<Lists<G::Move>>>,
     /// The depth of the current iteration, which bounds the check extensions.
     pub(super) root_depth: i32,
     /// Null-move pruning is off below this ply while a null move is being verified.
@@ -124,6 +129,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             tuned_reductions: (!shared.params.default_reductions())
                 .then(|| Box::new(shared.params.reductions())),
             stack: vec![frame; MAX_PLY + STACK_OFFSET + 2],
+            lists: Vec::with_capacity(2 * MAX_PLY),
             root_depth: 1,
             nmp_min_ply: 0,
             rule_verdicts: 0,
@@ -137,6 +143,20 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     /// Gives back the history tables, for the next search.
     pub fn into_history(self) -> History<G> {
         self.history
+    }
+
+    /// A move picker for a node, on lists from the pool.
+    #[inline]
+    pub(super) fn picker(&mut self, kind: GenKind, tt_move: Option<G::Move>) -> Picker<G> {
+        let lists = self.lists.pop().unwrap_or_else(|| Lists::new(G::NULL_MOVE));
+        Picker::new(kind, tt_move, lists)
+    }
+
+    /// Gives a node's picker's lists back to the pool (a picker dropped instead only costs
+    /// an allocation later).
+    #[inline]
+    pub(super) fn done_with(&mut self, picker: Picker<G>) {
+        self.lists.push(picker.into_lists());
     }
 
     /// The late-move reduction at `depth` for the `moves`-th move, in plies times 1024.

@@ -27,7 +27,9 @@ static BITS: [u128; 128] = {
 };
 
 /// The file and rank of each point index (the unused entries past 89 are never read).
-const FILE_RANK: [(u8, u8); 128] = {
+/// A `static`, not a `const`: a `const` array indexed at run time is a value the compiler may
+/// copy onto the stack where it is used (it did so at every accumulator update: 256 bytes).
+static FILE_RANK: [(u8, u8); 128] = {
     let mut t = [(0u8, 0u8); 128];
     let mut i = 0;
     while i < SQUARES {
@@ -230,8 +232,9 @@ impl Kind {
     }
 }
 
-/// The kind of each packed piece (the entries past 13 are never read).
-const KIND_OF: [Kind; 16] = {
+/// The kind of each packed piece (the entries past 13 are never read). A `static` for the
+/// reason `FILE_RANK` is one.
+static KIND_OF: [Kind; 16] = {
     let mut t = [Kind::Pawn; 16];
     let mut i = 0;
     while i < Piece::COUNT {
