@@ -427,4 +427,43 @@ mod tests {
         }
         assert!(in_check >= 400, "{in_check} positions in check");
     }
+
+    /// Lists that another node's picker left behind (its moves, scores and legality flags
+    /// still there, that picker stopped anywhere) give the same moves in the same order as
+    /// fresh ones: a picker reads only what it wrote itself.
+    #[test]
+    fn lists_left_by_another_node_change_nothing() {
+        let null = <Xiangqi as Game>::NULL_MOVE;
+        let history = History::<Xiangqi>::new(64);
+        let ctx = Context {
+            history: &history,
+            killers: [null; 2],
+            counter: null,
+            prev: [PieceTo::NONE; 2],
+        };
+        let mut rng = random::seeded(29);
+        let mut used = Lists::new(null);
+        for _ in 0..500 {
+            let mut pos = Xiangqi::startpos();
+            for _ in 0..rng.random_range(0..100usize) {
+                let mut list = MoveList::new(null);
+                pos.generate(GenKind::All, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos.make(list.as_slice()[rng.random_range(0..list.len())]);
+            }
+            let mut fresh = Picker::<Xiangqi>::new(GenKind::All, None, Lists::new(null));
+            let expected: Vec<_> = std::iter::from_fn(|| fresh.next(&mut pos, &ctx)).collect();
+            let mut reused = Picker::<Xiangqi>::new(GenKind::All, None, used);
+            let got: Vec<_> = std::iter::from_fn(|| reused.next(&mut pos, &ctx)).collect();
+            assert_eq!(got, expected, "{}", pos.to_fen());
+            // Left for the next position after a few moves, as a node that cut off leaves it.
+            let mut stopped = Picker::<Xiangqi>::new(GenKind::All, None, reused.into_lists());
+            for _ in 0..rng.random_range(0..8usize) {
+                stopped.next(&mut pos, &ctx);
+            }
+            used = stopped.into_lists();
+        }
+    }
 }
