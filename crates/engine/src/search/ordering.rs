@@ -89,6 +89,7 @@ pub struct Lists<M: Copy> {
 }
 
 impl<M: Copy> Lists<M> {
+    /// Empty lists (`filler` fills the unused move slots, as in [`MoveList::new`]).
     pub fn new(filler: M) -> Box<Lists<M>> {
         Box::new(Lists {
             moves: MoveList::new(filler),
@@ -355,6 +356,20 @@ mod tests {
     use jiangjun_rules::Game;
     use jiangjun_rules::random::{self, RngExt};
 
+    /// The position after up to `max_plies` random legal moves from the start.
+    fn random_position(rng: &mut impl RngExt, max_plies: usize) -> Xiangqi {
+        let mut pos = Xiangqi::startpos();
+        for _ in 0..rng.random_range(0..max_plies) {
+            let mut list = MoveList::new(<Xiangqi as Game>::NULL_MOVE);
+            pos.generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list.as_slice()[rng.random_range(0..list.len())]);
+        }
+        pos
+    }
+
     /// A selection over the legal moves alone, as the picker worked before it generated
     /// pseudo-legal moves: the first of the highest scores, swapped with the first move left.
     fn selection_over_legal(moves: &[(jiangjun_rules::xiangqi::Move, i32)]) -> Vec<usize> {
@@ -386,15 +401,7 @@ mod tests {
         let mut rng = random::seeded(23);
         let (mut positions, mut in_check) = (0, 0);
         while positions < 2000 {
-            let mut pos = Xiangqi::startpos();
-            for _ in 0..rng.random_range(0..120usize) {
-                let mut list = MoveList::new(<Xiangqi as Game>::NULL_MOVE);
-                pos.generate(GenKind::All, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                pos.make(list.as_slice()[rng.random_range(0..list.len())]);
-            }
+            let mut pos = random_position(&mut rng, 120);
             if !pos.in_check() && in_check * 3 < positions {
                 continue;
             }
@@ -445,15 +452,7 @@ mod tests {
         let mut rng = random::seeded(29);
         let mut used = Lists::new(null);
         for _ in 0..500 {
-            let mut pos = Xiangqi::startpos();
-            for _ in 0..rng.random_range(0..100usize) {
-                let mut list = MoveList::new(null);
-                pos.generate(GenKind::All, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                pos.make(list.as_slice()[rng.random_range(0..list.len())]);
-            }
+            let mut pos = random_position(&mut rng, 100);
             let mut fresh = Picker::<Xiangqi>::new(GenKind::All, None, Lists::new(null));
             let expected: Vec<_> = std::iter::from_fn(|| fresh.next(&mut pos, &ctx)).collect();
             let mut reused = Picker::<Xiangqi>::new(GenKind::All, None, used);
