@@ -42,8 +42,8 @@ impl Position {
         };
         let victim = self.piece_at(to);
         // Every capture made, so that the exchange can be taken back in reverse. Filled with
-        // a constant: an all-zero pattern the compiler writes as one block, where filling
-        // with the target point took a store per entry (0.45 % of `bench`'s instructions).
+        // a constant, which the compiler writes as one block; filled with the target point, it
+        // took a store per entry (0.45 % of `bench`'s instructions).
         let mut undo: [(Square, Option<Piece>); MAX_SWAPS] = [(Square::A0, None); MAX_SWAPS];
         let mut gain = [0i32; MAX_SWAPS];
         gain[0] = victim.map_or(0, |p| value(values, p));
