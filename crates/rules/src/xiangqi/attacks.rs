@@ -5,8 +5,8 @@
 use super::lines;
 use super::position::Position;
 use super::tables::{
-    HORSE_ATTACKER_SET, HORSE_ATTACKERS, PAWN_ATTACKER_SET, advisor_moves, advisor_step_set,
-    elephant_moves, elephant_step_set, king_moves, king_step_set,
+    CHECK_ZONE, HORSE_ATTACKER_SET, HORSE_ATTACKERS, PAWN_ATTACKER_SET, advisor_moves,
+    advisor_step_set, elephant_moves, elephant_step_set, king_moves, king_step_set,
 };
 use super::types::{FILES, Kind, Move, Piece, RANKS, Square};
 use crate::Side;
@@ -65,9 +65,9 @@ impl Position {
             let pos = if rank_dir { f } else { r };
             let at = |x: i32| {
                 if rank_dir {
-                    Square::new(x, r)
+                    Some(Square::on_line(x, r))
                 } else {
-                    Square::new(f, x)
+                    Some(Square::on_line(f, x))
                 }
             };
             let (p1, p2) = if up {
@@ -137,9 +137,9 @@ impl Position {
         // Point `x` of the king's rank (`rank_dir`) or file.
         let on_line = |rank_dir: bool, x: i32| {
             if rank_dir {
-                Square::new(x, r)
+                Some(Square::on_line(x, r))
             } else {
-                Square::new(f, x)
+                Some(Square::on_line(f, x))
             }
         };
         // The points from the king up to `end` on its rank or file, `end` included.
@@ -281,8 +281,8 @@ impl Position {
         let cannon = Some(Piece::new(them, Kind::Cannon));
         let king = Some(Piece::new(them, Kind::King));
         let (f, r) = (ksq.file(), ksq.rank());
-        let on_rank = |x: i32| Square::new(x, r).and_then(&at);
-        let on_file = |x: i32| Square::new(f, x).and_then(&at);
+        let on_rank = |x: i32| at(Square::on_line(x, r));
+        let on_file = |x: i32| at(Square::on_line(f, x));
         for (first, second) in [lines::above(rank_line, f), lines::below(rank_line, f)] {
             if first.is_some_and(|x| on_rank(x) == rook)
                 || second.is_some_and(|x| on_rank(x) == cannon)
@@ -321,6 +321,11 @@ impl Position {
     /// move leaves or enters it (a rook's line opened, a cannon's screen made or taken away, the
     /// kings facing), or from a horse's leg beside that king set free. `gives_check_unmade`
     /// reads every line through the king instead, and holds for any pseudo-legal move.
+    ///
+    /// Most moves touch neither the king's lines nor the points diagonally beside it: for
+    /// those only a horse or pawn can check, by itself, and the test stops there; the others
+    /// take `gives_check_near`.
+    #[inline]
     pub fn move_gives_check(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let ek = self.king(us.flip());
@@ -328,6 +333,29 @@ impl Position {
         let Some(moving) = self.piece_at(from) else {
             return false;
         };
+        if (from.bit() | to.bit()) & CHECK_ZONE[ek.index()] != 0 {
+            return self.gives_check_near(mv, moving);
+        }
+        match moving.kind() {
+            // The leg is beside `to`, never `from` (a horse's move away): as it stands now.
+            Kind::Horse => {
+                HORSE_ATTACKER_SET[ek.index()] & to.bit() != 0
+                    && HORSE_ATTACKERS[ek.index()]
+                        .iter()
+                        .any(|(h, leg)| h == to && self.piece_at(leg).is_none())
+            }
+            Kind::Pawn => PAWN_ATTACKER_SET[us.index()][ek.index()] & to.bit() != 0,
+            _ => false,
+        }
+    }
+
+    /// `move_gives_check` for a move of `moving` with an end on the enemy king's rank or file
+    /// or diagonally beside it.
+    #[inline(never)]
+    fn gives_check_near(&self, mv: Move, moving: Piece) -> bool {
+        let us = self.side_to_move();
+        let ek = self.king(us.flip());
+        let (from, to) = (mv.from(), mv.to());
         let (ef, er) = (ek.file(), ek.rank());
         // The piece on `s` once the move is made.
         let after = |s: Square| {
@@ -351,7 +379,7 @@ impl Position {
             if to.rank() == er {
                 line |= 1 << to.file();
             }
-            let on_rank = |x: i32| Square::new(x, er).and_then(after);
+            let on_rank = |x: i32| after(Square::on_line(x, er));
             for (first, second) in [lines::above(line, ef), lines::below(line, ef)] {
                 if first.is_some_and(|x| on_rank(x) == rook)
                     || second.is_some_and(|x| on_rank(x) == cannon)
@@ -368,7 +396,7 @@ impl Position {
             if to.file() == ef {
                 line |= 1 << to.rank();
             }
-            let on_file = |x: i32| Square::new(ef, x).and_then(after);
+            let on_file = |x: i32| after(Square::on_line(ef, x));
             for (first, second) in [lines::above(line, er), lines::below(line, er)] {
                 if first.is_some_and(|x| {
                     let p = on_file(x);
@@ -425,15 +453,15 @@ impl Position {
         for (i, (first, second)) in rays.iter().enumerate() {
             let to_sq = |x: i32| {
                 if i < 2 {
-                    Square::new(x, r)
+                    Square::on_line(x, r)
                 } else {
-                    Square::new(f, x)
+                    Square::on_line(f, x)
                 }
             };
-            if let Some(x) = first.and_then(to_sq).filter(|&x| is(x, Kind::Rook)) {
+            if let Some(x) = first.map(to_sq).filter(|&x| is(x, Kind::Rook)) {
                 add(x);
             }
-            if let Some(x) = second.and_then(to_sq).filter(|&x| is(x, Kind::Cannon)) {
+            if let Some(x) = second.map(to_sq).filter(|&x| is(x, Kind::Cannon)) {
                 add(x);
             }
         }

@@ -178,13 +178,11 @@ impl Position {
                 continue;
             };
             let to = if on_rank {
-                Square::new(x, r)
+                Square::on_line(x, r)
             } else {
-                Square::new(f, x)
+                Square::on_line(f, x)
             };
-            if let Some(to) = to
-                && self.piece_at(to).is_some_and(|p| p.side() != us)
-            {
+            if self.piece_at(to).is_some_and(|p| p.side() != us) {
                 out.push(Move::new(from, to));
             }
         }

@@ -254,6 +254,32 @@ const fn rays() -> [[Ray; 4]; SQUARES] {
     t
 }
 
+/// For each point, the points on its rank and file and its four diagonal neighbours: a move
+/// with neither end among them, towards the king on that point, can only check with the
+/// moved piece itself (a horse or a pawn), since only such a move changes a line through the
+/// king or a horse's leg beside it.
+const fn check_zones() -> [u128; SQUARES] {
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let s = sq(i);
+        let mut j = 0;
+        while j < SQUARES {
+            let x = sq(j);
+            let (df, dr) = (x.file() - s.file(), x.rank() - s.rank());
+            if j != i && (df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1)) {
+                t[i] |= x.bit();
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// See `check_zones`.
+pub static CHECK_ZONE: [u128; SQUARES] = check_zones();
+
 /// The four rays from each point: a slider's walk reads a list instead of testing the
 /// board's edge at every step.
 pub static RAYS: [[Ray; 4]; SQUARES] = rays();

@@ -54,6 +54,15 @@ impl Square {
         }
     }
 
+    /// The square at `file` and `rank` read from an occupancy line's bits (`lines`), which
+    /// are only ever set on the board: no range test in a release build, where `new`'s four
+    /// comparisons cost more than the line walks around them.
+    #[inline]
+    pub(crate) const fn on_line(file: i32, rank: i32) -> Square {
+        debug_assert!(file >= 0 && file < FILES as i32 && rank >= 0 && rank < RANKS as i32);
+        Square((rank * FILES as i32 + file) as u8)
+    }
+
     /// The square with this index; `None` when the index is 90 or more.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
