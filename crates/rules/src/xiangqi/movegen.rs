@@ -4,7 +4,8 @@
 use super::lines;
 use super::position::Position;
 use super::tables::{
-    HORSE_MOVES, RAYS, Steps, advisor_moves, elephant_moves, king_moves, pawn_moves,
+    HORSE_ATTACKER_SET, HORSE_MOVES, RAYS, Steps, advisor_moves, advisor_step_set, elephant_moves,
+    elephant_step_set, king_moves, king_step_set, pawn_moves, pawn_step_set,
 };
 use super::types::{Kind, Move, Square};
 use crate::{GenKind, MoveList};
@@ -93,15 +94,27 @@ impl Position {
 
     fn piece_moves(&self, from: Square, kind: Kind, which: GenKind, out: &mut MoveList<Move>) {
         let us = self.side_to_move();
-        match kind {
-            Kind::King => self.step_moves(from, king_moves(us, from), false, which, out),
-            Kind::Advisor => self.step_moves(from, advisor_moves(us, from), false, which, out),
-            Kind::Elephant => self.step_moves(from, elephant_moves(us, from), true, which, out),
-            Kind::Horse => self.step_moves(from, &HORSE_MOVES[from.index()], true, which, out),
-            Kind::Pawn => self.step_moves(from, pawn_moves(us, from), false, which, out),
-            Kind::Rook => self.slide_moves(from, false, which, out),
-            Kind::Cannon => self.slide_moves(from, true, which, out),
+        // Each step piece with the set of its targets: captures alone are asked at most
+        // nodes (quiescence, and first at every node), and most pieces have none, which one
+        // AND with the enemy's pieces tells before the walk over the steps.
+        let (steps, targets, blockable) = match kind {
+            Kind::King => (king_moves(us, from), king_step_set(us, from), false),
+            Kind::Advisor => (advisor_moves(us, from), advisor_step_set(us, from), false),
+            Kind::Elephant => (elephant_moves(us, from), elephant_step_set(us, from), true),
+            // A horse's moves and the points it is attacked from are the same eight offsets.
+            Kind::Horse => (
+                &HORSE_MOVES[from.index()],
+                HORSE_ATTACKER_SET[from.index()],
+                true,
+            ),
+            Kind::Pawn => (pawn_moves(us, from), pawn_step_set(us, from), false),
+            Kind::Rook => return self.slide_moves(from, false, which, out),
+            Kind::Cannon => return self.slide_moves(from, true, which, out),
+        };
+        if which == GenKind::Captures && targets & self.pieces(us.flip()) == 0 {
+            return;
         }
+        self.step_moves(from, steps, blockable, which, out);
     }
 
     #[inline]

@@ -298,18 +298,20 @@ pub static PAWN_ATTACKER_SET: [[u128; SQUARES]; 2] = [
 ];
 static SIDE_MOVES: [[[Steps; SQUARES]; 4]; 2] = [side_moves(Side::Red), side_moves(Side::Black)];
 
-/// The targets of the king's, advisor's and elephant's steps of `side`, per point, as sets.
-/// Those steps go both ways, so they are also where such a piece must stand to reach the
-/// point: one AND tells whether any of them is near, before the walk over the steps.
-const fn side_step_sets(side: Side) -> [[u128; SQUARES]; 3] {
+/// The targets of the king's, advisor's, elephant's and pawn's steps of `side`, per point, as
+/// sets. The first three go both ways, so they are also where such a piece must stand to
+/// reach the point: one AND tells whether any of them is near, before the walk over the
+/// steps. (A pawn's do not: they only say where it may go.)
+const fn side_step_sets(side: Side) -> [[u128; SQUARES]; 4] {
     let moves = side_moves(side);
     [
         step_sets(&moves[0]),
         step_sets(&moves[1]),
         step_sets(&moves[2]),
+        step_sets(&moves[3]),
     ]
 }
-static SIDE_STEP_SETS: [[[u128; SQUARES]; 3]; 2] =
+static SIDE_STEP_SETS: [[[u128; SQUARES]; 4]; 2] =
     [side_step_sets(Side::Red), side_step_sets(Side::Black)];
 
 /// The points `side`'s king steps to from `s`, and from which it steps to `s`.
@@ -327,6 +329,11 @@ pub fn advisor_step_set(side: Side, s: Square) -> u128 {
 #[inline]
 pub fn elephant_step_set(side: Side, s: Square) -> u128 {
     SIDE_STEP_SETS[side.index()][2][s.index()]
+}
+/// The points `side`'s pawn steps to from `s`.
+#[inline]
+pub fn pawn_step_set(side: Side, s: Square) -> u128 {
+    SIDE_STEP_SETS[side.index()][3][s.index()]
 }
 
 /// The steps of `side`'s king from `s`: one point orthogonally, inside its palace.
@@ -359,6 +366,22 @@ mod tests {
     fn s(name: &str) -> Square {
         let b = name.as_bytes();
         Square::new((b[0] - b'a') as i32, (b[1] - b'0') as i32).unwrap()
+    }
+
+    /// The sets by which move generation skips a piece without captures hold exactly the
+    /// targets of its steps (for a horse, its attackers' set: the same eight offsets).
+    #[test]
+    fn step_sets_hold_exactly_the_targets_of_the_steps() {
+        let set = |steps: &Steps| steps.iter().fold(0u128, |all, (to, _)| all | to.bit());
+        for s in Square::all() {
+            assert_eq!(set(&HORSE_MOVES[s.index()]), HORSE_ATTACKER_SET[s.index()]);
+            for side in [Side::Red, Side::Black] {
+                assert_eq!(set(king_moves(side, s)), king_step_set(side, s));
+                assert_eq!(set(advisor_moves(side, s)), advisor_step_set(side, s));
+                assert_eq!(set(elephant_moves(side, s)), elephant_step_set(side, s));
+                assert_eq!(set(pawn_moves(side, s)), pawn_step_set(side, s));
+            }
+        }
     }
 
     #[test]
