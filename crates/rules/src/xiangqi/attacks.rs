@@ -65,9 +65,9 @@ impl Position {
             let pos = if rank_dir { f } else { r };
             let at = |x: i32| {
                 if rank_dir {
-                    Some(Square::on_line(x, r))
+                    Square::on_line(x, r)
                 } else {
-                    Some(Square::on_line(f, x))
+                    Square::on_line(f, x)
                 }
             };
             let (p1, p2) = if up {
@@ -82,7 +82,7 @@ impl Position {
                     lines::below(line, x).0
                 }
             });
-            let (s1, s2, s3) = (p1.and_then(at), p2.and_then(at), p3.and_then(at));
+            let (s1, s2, s3) = (p1.map(at), p2.map(at), p3.map(at));
             let slider_behind = enemy(s2, Kind::Rook) || (i >= 2 && enemy(s2, Kind::King));
             if let Some(s1) = s1 {
                 if slider_behind || enemy(s3, Kind::Cannon) {
@@ -94,7 +94,7 @@ impl Position {
                     while x != end {
                         x += if up { 1 } else { -1 };
                         if x != end {
-                            enter |= at(x).map_or(0, Square::bit);
+                            enter |= at(x).bit();
                         }
                     }
                 }
@@ -137,9 +137,9 @@ impl Position {
         // Point `x` of the king's rank (`rank_dir`) or file.
         let on_line = |rank_dir: bool, x: i32| {
             if rank_dir {
-                Some(Square::on_line(x, r))
+                Square::on_line(x, r)
             } else {
-                Some(Square::on_line(f, x))
+                Square::on_line(f, x)
             }
         };
         // The points from the king up to `end` on its rank or file, `end` included.
@@ -150,14 +150,12 @@ impl Position {
             } else {
                 (end, pos - 1)
             };
-            (lo..=hi)
-                .filter_map(|x| on_line(rank_dir, x))
-                .fold(0u128, |set, s| set | s.bit())
+            (lo..=hi).fold(0u128, |set, x| set | on_line(rank_dir, x).bit())
         };
         for (line, rank_dir, pos) in [(self.rank_line(r), true, f), (self.file_line(f), false, r)] {
             let at = |x: i32| on_line(rank_dir, x);
             for (p1, p2) in [lines::above(line, pos), lines::below(line, pos)] {
-                let (s1, s2) = (p1.and_then(at), p2.and_then(at));
+                let (s1, s2) = (p1.map(at), p2.map(at));
                 if let (Some(x), Some(s1)) = (p1, s1)
                     && (enemy(s1, Kind::Rook) || (!rank_dir && enemy(s1, Kind::King)))
                 {
@@ -336,15 +334,24 @@ impl Position {
         if (from.bit() | to.bit()) & CHECK_ZONE[ek.index()] != 0 {
             return self.gives_check_near(mv, moving);
         }
+        self.checks_from(moving, to, ek)
+    }
+
+    /// Whether `moving`, a horse or pawn of the side to move arriving on `to`, attacks the
+    /// enemy king on `ek` from there. A horse's leg is beside `to`, never `from` (a horse's
+    /// move away) nor `to`, so it is read as it stands before the move.
+    #[inline]
+    fn checks_from(&self, moving: Piece, to: Square, ek: Square) -> bool {
         match moving.kind() {
-            // The leg is beside `to`, never `from` (a horse's move away): as it stands now.
             Kind::Horse => {
                 HORSE_ATTACKER_SET[ek.index()] & to.bit() != 0
                     && HORSE_ATTACKERS[ek.index()]
                         .iter()
                         .any(|(h, leg)| h == to && self.piece_at(leg).is_none())
             }
-            Kind::Pawn => PAWN_ATTACKER_SET[us.index()][ek.index()] & to.bit() != 0,
+            Kind::Pawn => {
+                PAWN_ATTACKER_SET[self.side_to_move().index()][ek.index()] & to.bit() != 0
+            }
             _ => false,
         }
     }
@@ -407,22 +414,11 @@ impl Position {
                 }
             }
         }
-        let attackers = &HORSE_ATTACKERS[ek.index()];
-        let direct = match moving.kind() {
-            Kind::Horse => {
-                HORSE_ATTACKER_SET[ek.index()] & to.bit() != 0
-                    && attackers
-                        .iter()
-                        .any(|(h, leg)| h == to && after(leg).is_none())
-            }
-            Kind::Pawn => PAWN_ATTACKER_SET[us.index()][ek.index()] & to.bit() != 0,
-            _ => false,
-        };
         // A piece leaving the point diagonally beside the king may free a horse's leg.
-        direct
+        self.checks_from(moving, to, ek)
             || ((from.file() - ef).abs() == 1
                 && (from.rank() - er).abs() == 1
-                && attackers
+                && HORSE_ATTACKERS[ek.index()]
                     .iter()
                     .any(|(h, leg)| leg == from && after(h) == ours(Kind::Horse)))
     }
